@@ -1,0 +1,45 @@
+# Two commands do everything on a fresh machine that has python3:
+#   make book   build the site (creates .venv and installs the pins first)
+#   make test   ruff, pytest and a forced full rebuild with warnings as errors
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+JB_FLAGS := -W -n --keep-going
+FORCE_CONFIG := _build/force/_config.yml
+
+.PHONY: help venv book book-force lint unit browser test clean
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+$(STAMP): requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $@
+
+venv: $(STAMP)  ## create .venv with the pinned packages and helper (editable)
+
+book: $(STAMP)  ## build the site, re-running only notebooks that changed (execution cache)
+	$(BIN)/jupyter-book build . $(JB_FLAGS) || { $(BIN)/python -m tools.build_report; exit 1; }
+
+book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI does)
+	$(BIN)/python -m tools.force_config _config.yml $(FORCE_CONFIG)
+	$(BIN)/jupyter-book build . --all --config $(FORCE_CONFIG) $(JB_FLAGS) \
+		|| { $(BIN)/python -m tools.build_report; exit 1; }
+
+lint: $(STAMP)  ## ruff check
+	$(BIN)/ruff check .
+
+unit: $(STAMP)  ## pytest for helper (everything but the browser tests)
+	$(BIN)/python -m pytest -m "not browser"
+
+test: lint unit book-force  ## everything CI runs: lint, unit tests, forced book build
+
+clean:  ## remove the build folder (keeps .venv)
+	rm -rf _build

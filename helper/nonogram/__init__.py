@@ -1,0 +1,37 @@
+"""The Nonogram family: validation, the answer check, the solver registry and the solvers.
+
+A puzzle is ``{"rows": [[...], ...], "cols": [[...], ...]}``; an empty line is ``[]`` or
+``[0]``. Every solver in :data:`SOLVERS` takes ``(rows, cols)`` and returns a list of 0/1
+rows, raises ``ValueError`` for malformed clues and :class:`NoSolutionError` (a
+``ValueError`` whose message starts with "no solution") when no picture fits.
+"""
+
+from helper.data import load_json
+
+from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
+from .registry import SOLVERS, NoSolutionError, SolverTimeoutError, register
+
+
+def load_puzzle(name: str) -> dict:
+    """Load ``data/<name>.json`` as a puzzle dict, checking its clues on the way."""
+    puzzle = load_json(name)
+    validate(puzzle["rows"], puzzle["cols"])
+    return puzzle
+
+
+# Importing the model modules registers them in SOLVERS (book order).
+from . import cpsat_start  # noqa: E402,F401
+
+__all__ = [
+    "SOLVERS",
+    "Clue",
+    "Grid",
+    "NoSolutionError",
+    "SolverTimeoutError",
+    "check_nonogram",
+    "clues_from_grid",
+    "load_puzzle",
+    "register",
+    "runs",
+    "validate",
+]

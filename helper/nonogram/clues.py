@@ -1,0 +1,100 @@
+"""Nonogram clues: validation with clear errors, and the solver-independent answer check."""
+
+from collections.abc import Sequence
+from numbers import Integral
+
+Clue = list[int]
+Grid = list[list[int]]
+
+
+def runs(line: Sequence[int]) -> Clue:
+    """Lengths of the runs of filled cells in ``line``, left to right (``[]`` for an empty line)."""
+    lengths: Clue = []
+    current = 0
+    for cell in line:
+        if cell:
+            current += 1
+        elif current:
+            lengths.append(current)
+            current = 0
+    if current:
+        lengths.append(current)
+    return lengths
+
+
+def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[Clue], list[Clue]]:
+    """Row clues and column clues of a 0/1 picture."""
+    rows = [runs(row) for row in grid]
+    cols = [runs(col) for col in zip(*grid, strict=True)] if grid else []
+    return rows, cols
+
+
+def check_nonogram(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]], grid) -> bool:
+    """True when ``grid`` (rows of 0/1) has exactly the given row and column clues.
+
+    Independent of every solver: it only counts runs. ``[0]`` and ``[]`` both mean an empty line.
+    """
+    try:
+        height, width = len(rows), len(cols)
+        if len(grid) != height or any(len(row) != width for row in grid):
+            return False
+        if any(cell not in (0, 1) for row in grid for cell in row):
+            return False
+    except TypeError:
+        return False
+    got_rows, got_cols = clues_from_grid(grid) if height else ([], [[] for _ in cols])
+    return got_rows == [_strip(c) for c in rows] and got_cols == [_strip(c) for c in cols]
+
+
+def _strip(clue: Sequence[int]) -> Clue:
+    return [int(n) for n in clue if n != 0]
+
+
+def _line_name(kind: str, index: int) -> str:
+    return f"{kind} {index}"
+
+
+def _clean_line(clue, kind: str, index: int, length: int) -> Clue:
+    name = _line_name(kind, index)
+    if isinstance(clue, (str, bytes)) or not isinstance(clue, Sequence):
+        raise ValueError(f"{name}: clue {clue!r} is not a list of integers")
+    numbers: Clue = []
+    for n in clue:
+        if isinstance(n, bool) or not isinstance(n, Integral):
+            raise ValueError(f"{name}: clue {list(clue)!r} holds {n!r}, which is not an integer")
+        if n < 0:
+            raise ValueError(f"{name}: clue {list(clue)!r} holds the negative number {n}")
+        numbers.append(int(n))
+    if 0 in numbers and numbers != [0]:
+        raise ValueError(f"{name}: clue {numbers!r} holds 0; only an empty line is written [0]")
+    numbers = [n for n in numbers if n]
+    needed = sum(numbers) + max(len(numbers) - 1, 0)
+    if needed > length:
+        raise ValueError(
+            f"{name}: clue {numbers!r} needs {needed} cells but the line has only {length}"
+        )
+    return numbers
+
+
+def validate(rows, cols) -> tuple[list[Clue], list[Clue]]:
+    """Check a puzzle's clues and return them cleaned (``[0]`` becomes ``[]``).
+
+    Raises ``ValueError`` naming the line and the clue for: a clue that is not a list of
+    non-negative integers, a clue that cannot fit its line (sum + gaps > length), no rows or
+    no columns, and row totals that differ from column totals.
+    """
+    for kind, lines in (("rows", rows), ("cols", cols)):
+        if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):
+            raise ValueError(f"{kind} must be a list of clues, got {type(lines).__name__}")
+        if not lines:
+            raise ValueError(f"the puzzle has no {kind}")
+    height, width = len(rows), len(cols)
+    clean_rows = [_clean_line(c, "row", i, width) for i, c in enumerate(rows)]
+    clean_cols = [_clean_line(c, "column", j, height) for j, c in enumerate(cols)]
+    row_total = sum(map(sum, clean_rows))
+    col_total = sum(map(sum, clean_cols))
+    if row_total != col_total:
+        raise ValueError(
+            f"the row clues paint {row_total} cells but the column clues paint {col_total}"
+        )
+    return clean_rows, clean_cols

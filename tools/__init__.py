@@ -1,0 +1,1 @@
+"""Build tooling for the book (not part of the `helper` package readers import)."""
