@@ -35,6 +35,7 @@ book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI d
 
 lint: $(STAMP)  ## ruff check
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 unit: $(STAMP)  ## pytest for helper (everything but the browser tests)
 	$(BIN)/python -m pytest -m "not browser"

@@ -92,8 +92,9 @@ def make_solver(
 
 def solver_stats(solver: cp_model.CpSolver) -> dict[str, float | int | str]:
     """The numbers the book reports after a solve: status, time, branches, conflicts."""
+    # ``status_name()`` without an argument fails in OR-Tools 9.15; pass the status explicitly.
     return {
-        "status": solver.status_name(),
+        "status": solver.status_name(solver.response_proto.status),
         "wall_time_s": solver.wall_time,
         "branches": solver.num_branches,
         "conflicts": solver.num_conflicts,

@@ -73,15 +73,32 @@ def plot_nonogram_board(
 
     for r, texts in enumerate(row_texts):
         for k, text in enumerate(reversed(texts)):
-            ax.text(-k - 0.5, r + 0.5, text, ha="center", va="center",
-                    fontsize=font_size, color=CLUE_INK)
+            ax.text(
+                -k - 0.5,
+                r + 0.5,
+                text,
+                ha="center",
+                va="center",
+                fontsize=font_size,
+                color=CLUE_INK,
+            )
     for c, texts in enumerate(col_texts):
         for k, text in enumerate(reversed(texts)):
-            ax.text(c + 0.5, -k - 0.5, text, ha="center", va="center",
-                    fontsize=font_size, color=CLUE_INK)
+            ax.text(
+                c + 0.5,
+                -k - 0.5,
+                text,
+                ha="center",
+                va="center",
+                fontsize=font_size,
+                color=CLUE_INK,
+            )
     for r, c in highlight:
-        ax.add_patch(Rectangle((c + 0.08, r + 0.08), 0.84, 0.84, facecolor="none",
-                               edgecolor=HIGHLIGHT, linewidth=2))
+        ax.add_patch(
+            Rectangle(
+                (c + 0.08, r + 0.08), 0.84, 0.84, facecolor="none", edgecolor=HIGHLIGHT, linewidth=2
+            )
+        )
 
     ax.set_xlim(-left - 0.25, width + 0.25)
     ax.set_ylim(height + 0.25, -top - 0.25)

@@ -21,6 +21,8 @@ def load_puzzle(name: str) -> dict:
 
 # Importing the model modules registers them in SOLVERS (book order).
 from . import cpsat_start  # noqa: E402,F401
+from . import pysat_cnf  # noqa: E402,F401
+from .unique import count_solutions  # noqa: E402,F401
 
 __all__ = [
     "SOLVERS",

@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 
 from helper.ortools import make_solver
 
-from .clues import Clue, Grid
+from .clues import Clue, Grid, validate
 from .registry import SolverTimeoutError, register
 
 
@@ -95,6 +95,35 @@ def solve_nonogram(
 ) -> Grid | None:
     """Solve the puzzle with the start-position model; ``None`` when it has no solution."""
     model, cells = build_nonogram_model(rows, cols)
+    solver = make_solver(time_limit)
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise SolverTimeoutError(f"cpsat-start: {solver.status_name(status)} after {time_limit} s")
+    return [[solver.value(cell) for cell in row] for row in cells]
+
+
+def find_other_solution(
+    rows: Sequence[Clue],
+    cols: Sequence[Clue],
+    grid: Sequence[Sequence[int]],
+    *,
+    time_limit: float | None = None,
+) -> Grid | None:
+    """A solution of the clues that differs from ``grid`` in at least one cell, or ``None``.
+
+    ``None`` proves that ``grid`` is the puzzle's only solution (when ``grid`` solves it).
+    The model is the start-position model plus one clause: some cell takes the other colour.
+    """
+    model, cells = build_nonogram_model(*validate(rows, cols))
+    model.add_bool_or(
+        [
+            ~cell if value else cell
+            for line, values in zip(cells, grid, strict=True)
+            for cell, value in zip(line, values, strict=True)
+        ]
+    )
     solver = make_solver(time_limit)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:

@@ -1,0 +1,249 @@
+"""Puzzle files: the ``.non`` text format used by Nonogram collections, and our JSON.
+
+A ``.non`` file is a list of lines, one key per line::
+
+    title "A small boat"
+    width 4
+    height 5
+
+    rows
+    4
+    1,1
+    ...
+
+    columns
+    5
+    ...
+
+``width`` and ``height`` come before the ``rows`` and ``columns`` blocks; each block holds
+one line of comma-separated clue numbers per row (or column), ``0`` for an empty line, and
+blank lines inside a block are skipped. ``title``, ``by``, ``copyright``, ``license`` and
+``catalogue`` carry text (quoted or not; HTML character references such as ``&eacute;``
+are decoded); ``goal`` is the answer as one string of ``0``/``1`` cells, row after row.
+Lines with any other key are ignored, as the format asks.
+
+In Python a puzzle is the dict ``{"rows": [...], "cols": [...]}`` of the rest of the book,
+plus the text keys that were present and ``"goal"`` as a grid of 0/1 rows.
+"""
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from helper.nonogram.clues import check_nonogram, validate
+
+TEXT_KEYS = ("title", "by", "copyright", "license", "catalogue")
+"""The ``.non`` keys whose value is free text, in the order :func:`write_non` writes them."""
+
+_NUMBER = re.compile(r"\d+")
+_CLUE_LINE = re.compile(r"\d+(\s*,\s*\d+)*")
+
+
+def _unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] == '"':
+        value = value[1:-1]
+    return html.unescape(value)
+
+
+def _quote(value: str) -> str:
+    """Quote a text value; ``"``, ``&``, line breaks and non-ASCII become HTML references."""
+    escaped = html.escape(str(value), quote=True).replace("\n", "&#10;").replace("\r", "&#13;")
+    return '"' + escaped.encode("ascii", "xmlcharrefreplace").decode("ascii") + '"'
+
+
+def _parse_clue(text: str, number: int, what: str) -> list[int]:
+    if not _CLUE_LINE.fullmatch(text):
+        if re.fullmatch(r"\d+[a-zA-Z]\w*(\s*,\s*\d+[a-zA-Z]\w*)*", text):
+            raise ValueError(f"line {number}: {what}: colour clues {text!r} are not supported")
+        raise ValueError(
+            f"line {number}: {what}: expected numbers separated by commas, got {text!r}"
+        )
+    numbers = [int(n) for n in _NUMBER.findall(text)]
+    if numbers == [0]:
+        return []
+    if 0 in numbers:
+        raise ValueError(f"line {number}: {what}: clue {text!r} holds 0 next to other numbers")
+    return numbers
+
+
+def _parse_size(value: str, number: int, key: str) -> int:
+    if not re.fullmatch(r"\d+", value):
+        raise ValueError(f"line {number}: {key} must be a positive integer, got {value!r}")
+    size = int(value)
+    if size < 1:
+        raise ValueError(f"line {number}: {key} must be a positive integer, got {value!r}")
+    return size
+
+
+def _parse_goal(value: str, number: int, height: int, width: int) -> list[list[int]]:
+    cells = _unquote(value).replace(" ", "")
+    if len(cells) != height * width:
+        raise ValueError(
+            f"line {number}: goal has {len(cells)} cells, the {height}x{width} grid has "
+            f"{height * width}"
+        )
+    if not set(cells) <= {"0", "1"}:
+        raise ValueError(f"line {number}: goal may hold only 0 and 1")
+    return [[int(cells[r * width + c]) for c in range(width)] for r in range(height)]
+
+
+def read_non(text: str) -> dict[str, Any]:
+    """Parse the text of a ``.non`` file into ``{"rows", "cols", ...}``.
+
+    Raises ``ValueError`` naming the line (counted from 1) for: a clue that is not numbers
+    separated by commas, a ``rows`` or ``columns`` block before its size is known, a block
+    that ends before it has one clue per line, a size or key given twice, a ``goal`` that
+    does not fit the grid or breaks the clues; and, without a line, for missing keys or
+    clues that cannot be painted (the checks of :func:`helper.nonogram.validate`).
+    """
+    lines = text.splitlines()
+    sizes: dict[str, int] = {}
+    found: dict[str, Any] = {}
+    goal: tuple[str, int] | None = None
+    index = 0
+    while index < len(lines):
+        number = index + 1
+        stripped = lines[index].strip()
+        index += 1
+        if not stripped:
+            continue
+        key, _, value = stripped.partition(" ")
+        key, value = key.lower(), value.strip()
+        if key in ("width", "height") or (key in ("rows", "columns") and value):
+            # "rows 5" is an old spelling of "height 5", "columns 4" of "width 4".
+            name = {"rows": "height", "columns": "width"}.get(key, key)
+            if name in sizes:
+                raise ValueError(f"line {number}: {name} is given twice")
+            sizes[name] = _parse_size(value, number, key)
+        elif key in ("rows", "columns"):
+            size_key = "height" if key == "rows" else "width"
+            kind = "row" if key == "rows" else "column"
+            if size_key not in sizes:
+                raise ValueError(f"line {number}: {key} comes before {size_key}")
+            if key in found:
+                raise ValueError(f"line {number}: the {key} block is given twice")
+            clues = []
+            while len(clues) < sizes[size_key]:
+                if index >= len(lines):
+                    raise ValueError(
+                        f"line {number}: the {key} block has {len(clues)} clue(s), "
+                        f"{size_key} says {sizes[size_key]}"
+                    )
+                clue_text = lines[index].strip()
+                index += 1
+                if not clue_text:
+                    continue
+                if clue_text[0].isalpha():  # the next key: the block is too short
+                    raise ValueError(
+                        f"line {index}: the {key} block ends after {len(clues)} clue(s) "
+                        f"but {size_key} is {sizes[size_key]}"
+                    )
+                clue = _parse_clue(clue_text, index, f"{kind} {len(clues)}")
+                length = sizes.get("width" if key == "rows" else "height")
+                if length is not None and sum(clue) + len(clue) - 1 > length:
+                    raise ValueError(
+                        f"line {index}: {kind} {len(clues)}: clue {clue_text!r} needs "
+                        f"{sum(clue) + len(clue) - 1} cells but the line has only {length}"
+                    )
+                clues.append(clue)
+            found[key] = clues
+        elif key in TEXT_KEYS:
+            if key in found:
+                raise ValueError(f"line {number}: {key} is given twice")
+            found[key] = _unquote(value)
+        elif key == "goal":
+            if goal is not None:
+                raise ValueError(f"line {number}: goal is given twice")
+            goal = (value, number)
+    for key in ("width", "height"):
+        if key not in sizes:
+            raise ValueError(f"the file has no {key} line")
+    for key in ("rows", "columns"):
+        if key not in found:
+            raise ValueError(f"the file has no {key} block")
+    rows, cols = validate(found.pop("rows"), found.pop("columns"))
+    puzzle: dict[str, Any] = {"rows": rows, "cols": cols}
+    puzzle.update((key, found[key]) for key in TEXT_KEYS if key in found)
+    if goal is not None:
+        value, number = goal
+        grid = _parse_goal(value, number, sizes["height"], sizes["width"])
+        if not check_nonogram(rows, cols, grid):
+            raise ValueError(f"line {number}: the goal picture does not match the clues")
+        puzzle["goal"] = grid
+    return puzzle
+
+
+def write_non(puzzle: Mapping[str, Any]) -> str:
+    """The ``.non`` text of a puzzle dict (text keys and ``goal`` written when present)."""
+    rows, cols = validate(puzzle["rows"], puzzle["cols"])
+    lines = [f"{key} {_quote(puzzle[key])}" for key in TEXT_KEYS if puzzle.get(key) is not None]
+    lines += [f"width {len(cols)}", f"height {len(rows)}", "", "rows"]
+    lines += [",".join(map(str, clue)) or "0" for clue in rows]
+    lines += ["", "columns"]
+    lines += [",".join(map(str, clue)) or "0" for clue in cols]
+    goal = puzzle.get("goal")
+    if goal is not None:
+        if not check_nonogram(rows, cols, goal):
+            raise ValueError("the goal picture does not match the clues")
+        cells = "".join(str(int(cell)) for row in goal for cell in row)
+        lines += ["", f'goal "{cells}"']
+    return "\n".join(lines) + "\n"
+
+
+def read_json(text: str) -> dict[str, Any]:
+    """Parse our JSON puzzle text, checking the clues (``ValueError`` on bad JSON or clues)."""
+    try:
+        puzzle = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"line {error.lineno}: not valid JSON ({error.msg})") from None
+    if not isinstance(puzzle, dict) or "rows" not in puzzle or "cols" not in puzzle:
+        raise ValueError('a JSON puzzle is an object with "rows" and "cols" lists')
+    rows, cols = validate(puzzle["rows"], puzzle["cols"])
+    result = dict(puzzle, rows=rows, cols=cols)
+    if result.get("goal") is not None and not check_nonogram(rows, cols, result["goal"]):
+        raise ValueError("the goal picture does not match the clues")
+    return result
+
+
+def write_json(puzzle: Mapping[str, Any]) -> str:
+    """Our JSON text of a puzzle: ``rows`` and ``cols`` first, one clue list per line."""
+    rows, cols = validate(puzzle["rows"], puzzle["cols"])
+    parts = [f'  "{key}": {json.dumps(puzzle[key])}' for key in TEXT_KEYS if key in puzzle]
+    for key, lines in (("rows", rows), ("cols", cols)):
+        body = ",\n".join(f"    {json.dumps(line)}" for line in lines)
+        parts.append(f'  "{key}": [\n{body}\n  ]')
+    if puzzle.get("goal") is not None:
+        body = ",\n".join(f"    {json.dumps([int(c) for c in row])}" for row in puzzle["goal"])
+        parts.append(f'  "goal": [\n{body}\n  ]')
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def non_to_json(text: str) -> str:
+    """Convert ``.non`` text to our JSON text."""
+    return write_json(read_non(text))
+
+
+def json_to_non(text: str) -> str:
+    """Convert our JSON text to ``.non`` text."""
+    return write_non(read_json(text))
+
+
+def read_puzzle_file(path: str | Path) -> dict[str, Any]:
+    """Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
+
+    ``ValueError`` messages start with the file name, so they point at the place to fix.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    reader = read_json if path.suffix.lower() == ".json" else read_non
+    try:
+        return reader(text)
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
