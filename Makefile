@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 JB_FLAGS := -W -n --keep-going
 FORCE_CONFIG := _build/force/_config.yml
 
-.PHONY: help venv book book-force lint unit browser test clean
+.PHONY: help venv book book-force lint unit notebooks browser linkcheck test clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -37,10 +37,19 @@ lint: $(STAMP)  ## ruff check
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-unit: $(STAMP)  ## pytest for helper (everything but the browser tests)
-	$(BIN)/python -m pytest -m "not browser"
+unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
+	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-test: lint unit book-force  ## everything CI runs: lint, unit tests, forced book build
+notebooks: $(STAMP)  ## run every chapter as a .ipynb in a fresh kernel, as a reader does
+	$(BIN)/python -m pytest -m notebooks
+
+browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book`; BOOK_CHROMIUM=...)
+	$(BIN)/python -m pytest -m browser
+
+linkcheck: $(STAMP)  ## check the external links (needs internet; not part of `make test`)
+	$(BIN)/jupyter-book build . --builder linkcheck
+
+test: lint unit book-force notebooks browser  ## everything CI runs
 
 clean:  ## remove the build folder (keeps .venv)
 	rm -rf _build

@@ -29,6 +29,7 @@ plus the text keys that were present and ``"goal"`` as a grid of 0/1 rows.
 import html
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -49,9 +50,14 @@ def _unquote(value: str) -> str:
     return html.unescape(value)
 
 
-def _quote(value: str) -> str:
+def _quote(key: str, value: str) -> str:
     """Quote a text value; ``"``, ``&``, line breaks and non-ASCII become HTML references."""
-    escaped = html.escape(str(value), quote=True).replace("\n", "&#10;").replace("\r", "&#13;")
+    value = str(value)
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs") and char not in "\t\n\r":
+            raise ValueError(f"{key} holds the control character {char!r}, which .non cannot keep")
+    escaped = html.escape(value, quote=False).replace('"', "&quot;")
+    escaped = escaped.replace("\n", "&#10;").replace("\r", "&#13;")
     return '"' + escaped.encode("ascii", "xmlcharrefreplace").decode("ascii") + '"'
 
 
@@ -100,7 +106,7 @@ def read_non(text: str) -> dict[str, Any]:
     does not fit the grid or breaks the clues; and, without a line, for missing keys or
     clues that cannot be painted (the checks of :func:`helper.nonogram.validate`).
     """
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte order mark is not a key
     sizes: dict[str, int] = {}
     found: dict[str, Any] = {}
     goal: tuple[str, int] | None = None
@@ -180,7 +186,9 @@ def read_non(text: str) -> dict[str, Any]:
 def write_non(puzzle: Mapping[str, Any]) -> str:
     """The ``.non`` text of a puzzle dict (text keys and ``goal`` written when present)."""
     rows, cols = validate(puzzle["rows"], puzzle["cols"])
-    lines = [f"{key} {_quote(puzzle[key])}" for key in TEXT_KEYS if puzzle.get(key) is not None]
+    lines = [
+        f"{key} {_quote(key, puzzle[key])}" for key in TEXT_KEYS if puzzle.get(key) is not None
+    ]
     lines += [f"width {len(cols)}", f"height {len(rows)}", "", "rows"]
     lines += [",".join(map(str, clue)) or "0" for clue in rows]
     lines += ["", "columns"]
@@ -212,7 +220,8 @@ def read_json(text: str) -> dict[str, Any]:
 def write_json(puzzle: Mapping[str, Any]) -> str:
     """Our JSON text of a puzzle: ``rows`` and ``cols`` first, one clue list per line."""
     rows, cols = validate(puzzle["rows"], puzzle["cols"])
-    parts = [f'  "{key}": {json.dumps(puzzle[key])}' for key in TEXT_KEYS if key in puzzle]
+    present = [key for key in TEXT_KEYS if puzzle.get(key) is not None]
+    parts = [f'  "{key}": {json.dumps(puzzle[key])}' for key in present]
     for key, lines in (("rows", rows), ("cols", cols)):
         body = ",\n".join(f"    {json.dumps(line)}" for line in lines)
         parts.append(f'  "{key}": [\n{body}\n  ]')

@@ -63,18 +63,22 @@ class Canvas:
     """A ``height`` x ``width`` grid of cells to paint shapes on.
 
     ``paint(mask)`` blackens the cells of a shape, ``erase(mask)`` whitens them; the shape
-    methods (``ellipse``, ``polygon``, ``rect``, ``line``) return boolean masks in unit
-    coordinates, so a drawing reads ``canvas.paint(canvas.ellipse(0.5, 0.5, 0.3, 0.2))``.
+    methods (``ellipse``, ``polygon``, ``rect``, ``line``) return boolean masks, so a drawing
+    reads ``canvas.paint(canvas.ellipse(0.5, 0.5, 0.3, 0.2))``. Coordinates run over a sheet
+    ``units = (sheet width, sheet height)`` stretched over the grid: ``(1, 1)`` by default
+    (unit coordinates); a drawing designed on a 60 x 45 grid can pass ``units=(60, 45)`` and
+    use cell numbers, and still render at any other size.
     """
 
-    def __init__(self, height: int, width: int) -> None:
+    def __init__(self, height: int, width: int, units: tuple[float, float] = (1.0, 1.0)) -> None:
         if height < 1 or width < 1:
             raise ValueError(f"a picture needs at least one cell, got {height} x {width}")
         self.height, self.width = height, width
+        self.units = units
         self.cells = np.zeros((height, width), dtype=bool)
         rows, cols = np.mgrid[0:height, 0:width]
-        self.y = (rows + 0.5) / height  # unit coordinates of the cell centres
-        self.x = (cols + 0.5) / width
+        self.x = (cols + 0.5) / width * units[0]  # sheet coordinates of the cell centres
+        self.y = (rows + 0.5) / height * units[1]
 
     # -- shapes (boolean masks) ------------------------------------------------------------
     def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> np.ndarray:
@@ -93,10 +97,11 @@ class Canvas:
 
     def line(self, start: Point, end: Point, thickness: float = 1.0) -> np.ndarray:
         """Cells whose centre is within ``thickness / 2`` cells of the segment ``start-end``."""
-        # Work in cell units so that the thickness means the same across and along the grid.
-        px, py = self.x * self.width, self.y * self.height
-        ax, ay = start[0] * self.width, start[1] * self.height
-        bx, by = end[0] * self.width, end[1] * self.height
+        # Work in cells so that the thickness means the same across and along the grid.
+        sx, sy = self.width / self.units[0], self.height / self.units[1]
+        px, py = self.x * sx, self.y * sy
+        ax, ay = start[0] * sx, start[1] * sy
+        bx, by = end[0] * sx, end[1] * sy
         dx, dy = bx - ax, by - ay
         length2 = dx * dx + dy * dy
         t = 0.0 if length2 == 0 else np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0, 1)
@@ -167,40 +172,50 @@ def draw_cat(height: int, width: int) -> Grid:
 
 @picture("house")
 def draw_house(height: int, width: int) -> Grid:
-    """A house with a chimney, windows and a door, a tree, the sun, a cloud and a fence."""
-    c = Canvas(height, width)
-    # Ground and a path.
-    c.paint(c.rect(0.0, 0.9, 1.0, 1.0))
-    c.erase(c.polygon([(0.31, 1.01), (0.39, 1.01), (0.37, 0.9), (0.33, 0.9)]))
-    # The house: walls, roof, chimney; windows and a door cut out.
-    c.paint(c.rect(0.12, 0.5, 0.52, 0.9))
-    c.paint(c.polygon([(0.06, 0.52), (0.32, 0.24), (0.58, 0.52)]))
-    c.paint(c.rect(0.44, 0.26, 0.5, 0.4))
-    c.erase(c.rect(0.16, 0.57, 0.25, 0.71))
-    c.paint(c.rect(0.16, 0.635, 0.25, 0.645))
-    c.paint(c.rect(0.2, 0.57, 0.21, 0.71))
-    c.erase(c.rect(0.39, 0.57, 0.48, 0.71))
-    c.paint(c.rect(0.39, 0.635, 0.48, 0.645))
-    c.paint(c.rect(0.43, 0.57, 0.44, 0.71))
-    c.erase(c.rect(0.29, 0.68, 0.35, 0.9))
-    c.erase(c.ellipse(0.32, 0.42, 0.035, 0.05))  # attic window
-    # A tree: trunk, two branches, a crown of three lobes.
-    c.paint(c.rect(0.77, 0.55, 0.81, 0.9))
-    c.paint(c.line((0.79, 0.7), (0.72, 0.6), 1.5))
-    c.paint(c.ellipse(0.79, 0.36, 0.13, 0.17))
-    c.paint(c.ellipse(0.7, 0.47, 0.08, 0.1))
-    c.paint(c.ellipse(0.88, 0.47, 0.08, 0.1))
-    c.erase(c.ellipse(0.75, 0.33, 0.02, 0.03))  # a hole in the leaves where the sky shows
-    # Sun with rays, top left.
-    c.paint(c.ellipse(0.1, 0.11, 0.05, 0.07))
-    for dx, dy in [(1, 0), (0, 1), (1, 1), (-1, 1), (1, -1)]:
-        c.paint(c.line((0.1 + 0.07 * dx, 0.11 + 0.1 * dy), (0.1 + 0.1 * dx, 0.11 + 0.15 * dy)))
+    """A house with a chimney, windows and a door, a tree, the sun, a cloud and a fence.
+
+    Designed cell by cell on a 60 x 45 sheet (the book's large puzzle); other sizes stretch it.
+    """
+    c = Canvas(height, width, units=(60, 45))
+    # Ground, and a path to the door.
+    c.paint(c.rect(0, 40, 60, 45))
+    c.erase(c.polygon([(18, 40), (23, 40), (25, 45.1), (16, 45.1)]))
+    # Walls, roof, chimney.
+    c.paint(c.rect(7, 24, 34, 40))
+    c.paint(c.polygon([(3, 24.6), (20.5, 9.5), (38, 24.6)]))
+    c.paint(c.rect(27, 10, 31, 20))
+    # A door with a knob, two windows with cross bars, a round attic window.
+    c.erase(c.rect(18, 29, 23, 40))
+    c.paint(c.rect(21, 34, 22, 35))
+    for x0 in (9, 25):
+        c.erase(c.rect(x0, 27, x0 + 7, 34))
+        c.paint(c.rect(x0 + 3, 27, x0 + 4, 34))
+        c.paint(c.rect(x0, 30, x0 + 7, 31))
+    c.erase(c.ellipse(20.5, 19.5, 2.3, 2.3))
+    # A tree: trunk with a root flare and a branch, a crown of four lobes with two gaps.
+    c.paint(c.polygon([(45, 40), (47, 37), (47, 26), (51, 26), (51, 37), (53, 40)]))
+    c.paint(c.line((48, 31), (43, 26), 1.5))
+    c.paint(c.ellipse(49, 15, 8.5, 8))
+    c.paint(c.ellipse(42.5, 21.5, 4.5, 4))
+    c.paint(c.ellipse(55.5, 21, 4, 4.5))
+    c.paint(c.ellipse(49, 22.5, 5, 4))
+    c.erase(c.ellipse(46, 13, 1.4, 1.4))
+    c.erase(c.ellipse(53, 18, 1.4, 1.4))
+    # The sun: a disc, four straight rays and four square ones (thin diagonal rays would
+    # let two cells swap places, and the puzzle would have two solutions).
+    c.paint(c.ellipse(7, 7, 3.4, 3.4))
+    for dx, dy in [(1, 0), (-1, 0), (0, 1), (0, -1)]:
+        c.paint(c.line((7 + 5 * dx, 7 + 5 * dy), (7 + 6.5 * dx, 7 + 6.5 * dy)))
+    for dx, dy in [(1, 1), (-1, 1), (1, -1), (-1, -1)]:
+        c.paint(c.rect(6 + 4 * dx, 6 + 4 * dy, 8 + 4 * dx, 8 + 4 * dy))
     # A cloud.
-    c.paint(c.ellipse(0.5, 0.1, 0.07, 0.06))
-    c.paint(c.ellipse(0.58, 0.08, 0.06, 0.07))
-    c.paint(c.ellipse(0.65, 0.11, 0.06, 0.05))
-    # A fence on the right.
-    for x in (0.92, 0.96):
-        c.paint(c.rect(x, 0.76, x + 0.015, 0.9))
-    c.paint(c.rect(0.89, 0.8, 1.0, 0.815))
+    c.paint(c.ellipse(27, 6, 3.5, 2.5))
+    c.paint(c.ellipse(31.5, 4.5, 4, 3.5))
+    c.paint(c.ellipse(36, 6, 3, 2.5))
+    c.paint(c.rect(25, 6, 38, 8))
+    # A fence with pointed posts.
+    for x in (55, 58):
+        c.paint(c.polygon([(x, 40), (x, 32), (x + 0.5, 31), (x + 1, 32), (x + 1, 40)]))
+    c.paint(c.rect(53, 34, 60, 35))
+    c.paint(c.rect(53, 37, 60, 38))
     return c.grid()

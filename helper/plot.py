@@ -107,3 +107,112 @@ def plot_nonogram_board(
     if title:
         ax.set_title(title, fontsize=font_size * 1.3)
     return ax
+
+
+GIVEN_INK = INK
+SOLVED_INK = "#5b7fbf"
+SIGN_INK = "#b23a48"
+
+
+def plot_futoshiki_board(
+    grid: Sequence[Sequence[int]],
+    constraints: Sequence[Sequence[Sequence[int]]],
+    solution: Sequence[Sequence[int]] | None = None,
+    *,
+    cell_size: float | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Draw a Futoshiki: the cells, the givens in bold, the signs in the gaps between cells.
+
+    ``constraints`` are ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2, drawn as
+    ``<`` / ``>`` between two cells of a row and as a ``<`` turned on its side between two
+    cells of a column (its tip towards the smaller cell). ``solution`` fills the empty
+    cells with lighter, thinner digits. ``cell_size`` is the side of a cell in inches (by
+    default it fits the ``ax`` given, or makes a figure about 5 inches wide).
+    Returns the matplotlib ``Axes``.
+    """
+    size = len(grid)
+    step = 1.5  # a cell is 1 wide, the gap for a sign 0.5
+    extent = step * size - 0.5
+    if cell_size is None and ax is not None:  # fit the text to the axes we were given
+        box = ax.get_position()
+        width, height = ax.figure.get_size_inches()
+        cell_size = min(box.width * width, box.height * height) / (extent + 0.3)
+    if cell_size is None:
+        cell_size = min(0.55, 5.0 / extent)
+    font_size = max(5.0, cell_size * 34)
+
+    if ax is None:
+        side = (extent + 0.3) * cell_size
+        fig = plt.figure(figsize=(side, side + (0.35 if title else 0)), facecolor=BACKGROUND)
+        ax = fig.add_axes((0, 0, 1, side / (side + (0.35 if title else 0))))
+    ax.figure.set_facecolor(BACKGROUND)
+    ax.set_facecolor(BACKGROUND)
+
+    for r in range(size):
+        for c in range(size):
+            x, y = c * step, r * step
+            ax.add_patch(
+                Rectangle((x, y), 1, 1, facecolor="white", edgecolor="#555555", linewidth=1.0)
+            )
+            given = grid[r][c]
+            if given:
+                ax.text(
+                    x + 0.5,
+                    y + 0.5,
+                    str(given),
+                    ha="center",
+                    va="center",
+                    fontsize=font_size,
+                    fontweight="bold",
+                    color=GIVEN_INK,
+                )
+            elif solution is not None:
+                ax.text(
+                    x + 0.5,
+                    y + 0.5,
+                    str(solution[r][c]),
+                    ha="center",
+                    va="center",
+                    fontsize=font_size,
+                    color=SOLVED_INK,
+                )
+
+    for (r1, c1), (r2, c2) in constraints:
+        if r1 == r2:  # a row: "<" when the smaller cell is on the left
+            x = min(c1, c2) * step + 1.25
+            y = r1 * step + 0.5
+            ax.text(
+                x,
+                y,
+                "<" if c1 < c2 else ">",
+                ha="center",
+                va="center",
+                fontsize=font_size * 0.8,
+                fontweight="bold",
+                color=SIGN_INK,
+            )
+        else:  # a column: the tip of the sign points at the smaller cell
+            x = c1 * step + 0.5
+            y = min(r1, r2) * step + 1.25
+            ax.text(
+                x,
+                y,
+                "<",
+                rotation=-90 if r1 < r2 else 90,
+                ha="center",
+                va="center",
+                rotation_mode="anchor",
+                fontsize=font_size * 0.8,
+                fontweight="bold",
+                color=SIGN_INK,
+            )
+
+    ax.set_xlim(-0.15, extent + 0.15)
+    ax.set_ylim(extent + 0.15, -0.15)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=font_size)
+    return ax

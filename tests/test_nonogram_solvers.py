@@ -74,7 +74,7 @@ def test_unsolvable_puzzles_raise(name, rows, cols):
 def test_no_solution_is_reported_as_such(name):
     # Totals agree (2 and 2), but the filled row must be the top one for the rows and the
     # right-hand column for the columns: no 2x2 picture has both.
-    with pytest.raises(NoSolutionError, match="^no solution"):
+    with pytest.raises(NoSolutionError, match=r"^no solution"):
         SOLVERS[name]([[2], []], [[], [2]], time_limit=30)
 
 

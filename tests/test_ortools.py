@@ -74,9 +74,9 @@ def test_infeasible_model_gives_empty_list():
 
 def test_invalid_model_reports_cp_sat_message():
     model = cp_model.CpModel()
-    x = model.new_int_var(0, 3, "x")
+    model.new_int_var(0, 3, "x")
     model.proto.constraints.add().linear.vars.append(7)  # refers to a variable that does not exist
-    with pytest.raises(ValueError, match="invalid CP-SAT model: .+"):
+    with pytest.raises(ValueError, match=r"invalid CP-SAT model: .+"):
         get_all_solutions(model)
 
 

@@ -6,6 +6,7 @@ A puzzle is ``(grid, constraints)``: ``grid`` a square list of rows (0 = empty c
 
 from .check import check_futoshiki
 from .cnf import SatResult, count_solutions_sat, futoshiki_cnf, solve_futoshiki_sat
+from .generate import difficulty, generate_futoshiki  # noqa: F401
 from .model import GameBoard, count_solutions, solve_futoshiki
 from .samples import load_futoshiki, load_solution, sample_names
 from .text import format_futoshiki, parse_futoshiki

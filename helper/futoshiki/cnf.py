@@ -83,10 +83,7 @@ def solve_futoshiki_sat(
         if found:
             true = {lit for lit in sat.get_model() if lit > 0}
             solution = [
-                [
-                    next(v for v in range(1, size + 1) if var(r, c, v) in true)
-                    for c in range(size)
-                ]
+                [next(v for v in range(1, size + 1) if var(r, c, v) in true) for c in range(size)]
                 for r in range(size)
             ]
     seconds = time.perf_counter() - start
@@ -111,7 +108,9 @@ def count_solutions_sat(
         while (limit is None or count < limit) and sat.solve():
             count += 1
             true = {lit for lit in sat.get_model() if lit > 0}
-            chosen = [next(var(r, c, v) for v in range(1, size + 1) if var(r, c, v) in true)
-                      for r, c in cells]
+            chosen = [
+                next(var(r, c, v) for v in range(1, size + 1) if var(r, c, v) in true)
+                for r, c in cells
+            ]
             sat.add_clause([-lit for lit in chosen])
     return count

@@ -36,11 +36,6 @@ def _is_sign_line(line: str) -> bool:
 def _parse_row(line: str, line_no: int, r: int) -> tuple[list[int], list[Constraint]]:
     cells: list[int] = []
     constraints: list[Constraint] = []
-    if len(line) % 2 == 0:
-        raise ValueError(
-            f"{_where(line_no, len(line))}: {line[-1]!r} has no cell to its right "
-            "(a row must end with a cell)"
-        )
     for k, ch in enumerate(line):
         if k % 2 == 0:
             if ch not in _CELL_CHARS:
@@ -59,6 +54,11 @@ def _parse_row(line: str, line_no: int, r: int) -> tuple[list[int], list[Constra
                 constraints.append(((r, c), (r, c + 1)))
             elif ch == ">":
                 constraints.append(((r, c + 1), (r, c)))
+    if len(line) % 2 == 0:
+        raise ValueError(
+            f"{_where(line_no, len(line))}: {line[-1]!r} has no cell to its right "
+            "(a row must end with a cell)"
+        )
     return cells, constraints
 
 
@@ -123,9 +123,7 @@ def parse_futoshiki(text: str) -> tuple[Grid, list[Constraint]]:
     if not grid:
         raise ValueError("no rows: the text holds no puzzle")
     if len(grid) != len(grid[0]):
-        raise ValueError(
-            f"the grid is not square: {len(grid)} rows of {len(grid[0])} cells each"
-        )
+        raise ValueError(f"the grid is not square: {len(grid)} rows of {len(grid[0])} cells each")
     return validate_futoshiki(grid, constraints)
 
 
@@ -141,7 +139,9 @@ def format_futoshiki(
     grid, constraints = validate_futoshiki(grid, constraints)
     size = len(grid)
     if size > 9:
-        raise ValueError(f"the text format holds one digit per cell, so at most 9x9, not {size}x{size}")
+        raise ValueError(
+            f"the text format holds one digit per cell, so at most 9x9, not {size}x{size}"
+        )
     horizontal = [[" "] * (size - 1) for _ in range(size)]
     vertical = [[" "] * size for _ in range(size - 1)]
     for (r1, c1), (r2, c2) in constraints:

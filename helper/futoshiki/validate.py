@@ -49,14 +49,18 @@ def _check_givens_differ(grid: Grid) -> None:
         seen: dict[int, int] = {}
         for c, value in enumerate(grid[r]):
             if value and value in seen:
-                raise ValueError(f"row {r} has the given {value} twice (columns {seen[value]} and {c})")
+                raise ValueError(
+                    f"row {r} has the given {value} twice (columns {seen[value]} and {c})"
+                )
             seen[value] = c
     for c in range(size):
         seen = {}
         for r in range(size):
             value = grid[r][c]
             if value and value in seen:
-                raise ValueError(f"column {c} has the given {value} twice (rows {seen[value]} and {r})")
+                raise ValueError(
+                    f"column {c} has the given {value} twice (rows {seen[value]} and {r})"
+                )
             seen[value] = r
 
 
@@ -74,9 +78,13 @@ def _clean_cell(cell: object, index: int, size: int) -> Cell:
     return r, c
 
 
-def _clean_constraints(constraints: Sequence[Sequence[Sequence[int]]], size: int) -> list[Constraint]:
+def _clean_constraints(
+    constraints: Sequence[Sequence[Sequence[int]]], size: int
+) -> list[Constraint]:
     if isinstance(constraints, (str, bytes)) or not isinstance(constraints, Sequence):
-        raise ValueError(f"constraints must be a list of cell pairs, got {type(constraints).__name__}")
+        raise ValueError(
+            f"constraints must be a list of cell pairs, got {type(constraints).__name__}"
+        )
     clean: list[Constraint] = []
     first_seen: dict[frozenset[Cell], tuple[int, Constraint]] = {}
     for index, pair in enumerate(constraints):

@@ -70,9 +70,16 @@ def solve_model(
     cells: list[list[cp_model.IntVar]],
     name: str,
     time_limit: float | None = None,
+    **parameters: int | float | bool,
 ) -> Grid | None:
-    """Solve a cell model with one worker and a fixed seed; ``None`` when infeasible."""
+    """Solve a cell model with one worker and a fixed seed; ``None`` when infeasible.
+
+    ``parameters`` are set on the solver's ``SatParameters`` (for example
+    ``cp_model_probing_level=0``).
+    """
     solver = make_solver(time_limit)
+    for key, value in parameters.items():
+        setattr(solver.parameters, key, value)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None

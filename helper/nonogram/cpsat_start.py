@@ -30,8 +30,11 @@ def place_numbers(
     """One integer variable per block: the cell where the block starts.
 
     Every block lies inside the line, and each block starts at least one cell after the
-    end of the block before it.
+    end of the block before it. A clue that cannot fit in ``width`` cells is a ``ValueError``.
     """
+    needed = sum(numbers) + len(numbers) - 1
+    if numbers and needed > width:
+        raise ValueError(f"clue {list(numbers)} needs {needed} cells but the line has {width}")
     starts = [
         model.new_int_var(0, width - length, f"{prefix}{block_name(j)}")
         for j, length in enumerate(numbers)

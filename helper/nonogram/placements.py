@@ -77,3 +77,12 @@ def count_placements(clue: Sequence[int], length: int) -> int:
         raise ValueError(f"line length {length} is negative")
     top = length - sum(blocks) + 1
     return comb(top, len(blocks)) if top >= 0 else 0
+
+
+def puzzle_placements(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]]) -> int:
+    """The placements of every row and every column added up: the number of selector
+    variables the all-placements CNF needs."""
+    height, width = len(rows), len(cols)
+    return sum(count_placements(clue, width) for clue in rows) + sum(
+        count_placements(clue, height) for clue in cols
+    )

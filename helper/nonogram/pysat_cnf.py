@@ -11,6 +11,7 @@ differ only in how one line's clue is turned into clauses:
 """
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -19,15 +20,21 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
 from .clues import Clue, Grid, validate
-from .placements import placements
+from .placements import placements, puzzle_placements
 from .registry import SolverTimeoutError, register
 
 SAT_SOLVER = "glucose4"
 """The PySAT back end used for every solve (Glucose 4.1: it supports ``interrupt``)."""
 
-EXACTLY_ONE = EncType.seqcounter
-"""Sinz's sequential counter: ``m - 1`` extra variables and ``3m - 3`` clauses for ``m``
-literals, against ``m(m - 1)/2 + 1`` clauses for the pairwise encoding."""
+EXACTLY_ONE = EncType.ladder
+"""The ladder (regular) encoding: ``m + 1`` extra variables and about ``4m`` clauses for ``m``
+literals, against ``m(m - 1)/2 + 1`` clauses for the pairwise encoding. PySAT's sequential
+counter is a little smaller but takes time quadratic in ``m`` to generate, and a long line
+has hundreds of thousands of placements; the ladder is generated in linear time."""
+
+MAX_PLACEMENTS = 500_000
+""":func:`placement_cnf` refuses puzzles with more placements than this (they take minutes
+and gigabytes to write out); the compact encoding has no such limit."""
 
 Clauses = list[list[int]]
 LineEncoder = Callable[[Sequence[int], Sequence[int], IDPool], Clauses]
@@ -134,8 +141,20 @@ def encode(rows: Sequence[Clue], cols: Sequence[Clue], line_encoder: LineEncoder
     return NonogramCnf(cnf, cells)
 
 
-def placement_cnf(rows: Sequence[Clue], cols: Sequence[Clue]) -> NonogramCnf:
-    """The all-placements CNF of a puzzle with valid, cleaned clues."""
+def placement_cnf(
+    rows: Sequence[Clue], cols: Sequence[Clue], *, max_placements: int | None = MAX_PLACEMENTS
+) -> NonogramCnf:
+    """The all-placements CNF of a puzzle with valid, cleaned clues.
+
+    Raises :class:`SolverTimeoutError` (giving up, not bad input) when the puzzle has more
+    than ``max_placements`` placements; ``None`` lifts the limit.
+    """
+    total = puzzle_placements(rows, cols)
+    if max_placements is not None and total > max_placements:
+        raise SolverTimeoutError(
+            f"pysat-cnf: the all-placements CNF would need {total:,} selector variables "
+            f"(the limit is {max_placements:,}); use the compact encoding instead"
+        )
     return encode(rows, cols, line_placement_clauses)
 
 
@@ -167,12 +186,29 @@ def solve_cnf(encoding: NonogramCnf, *, time_limit: float | None = None) -> Grid
         return encoding.decode(solver.get_model())
 
 
+def _encode_and_solve(
+    encoder: Callable[[Sequence[Clue], Sequence[Clue]], NonogramCnf],
+    rows: Sequence[Clue],
+    cols: Sequence[Clue],
+    time_limit: float | None,
+) -> Grid | None:
+    """Build the CNF, then solve it in whatever is left of ``time_limit``."""
+    start = time.perf_counter()
+    encoding = encoder(rows, cols)
+    if time_limit is None:
+        return solve_cnf(encoding)
+    left = time_limit - (time.perf_counter() - start)
+    if left <= 0:
+        raise SolverTimeoutError(f"{SAT_SOLVER}: building the CNF took all of {time_limit} s")
+    return solve_cnf(encoding, time_limit=left)
+
+
 @register("pysat-cnf")
 def solve_placements(
     rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
 ) -> Grid | None:
     """Solve with the all-placements CNF; ``None`` when the puzzle has no solution."""
-    return solve_cnf(placement_cnf(rows, cols), time_limit=time_limit)
+    return _encode_and_solve(placement_cnf, rows, cols, time_limit)
 
 
 @register("pysat-compact")
@@ -180,7 +216,7 @@ def solve_compact(
     rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
 ) -> Grid | None:
     """Solve with the compact block-start CNF; ``None`` when the puzzle has no solution."""
-    return solve_cnf(compact_cnf(rows, cols), time_limit=time_limit)
+    return _encode_and_solve(compact_cnf, rows, cols, time_limit)
 
 
 def all_solutions(

@@ -13,8 +13,8 @@ from ortools.sat.python import cp_model
 
 from helper.ortools import make_solver
 
-from .clues import Clue, Grid, check_nonogram, validate
 from .automaton import build_automaton_model
+from .clues import Clue, Grid, check_nonogram, validate
 from .registry import SolverTimeoutError
 
 Cell = tuple[int, int]

@@ -1,0 +1,1 @@
+import{W as s}from"./chunk-KXVH62NG.mjs";import{h as e}from"./chunk-63GW7ZVL.mjs";import{a as n}from"./chunk-GTKDMUJJ.mjs";var d=n(t=>{let{securityLevel:m}=s(),o=e("body");if(m==="sandbox"){let c=e(`#i${t}`).node()?.contentDocument??document;o=e(c.body)}return o.select(`#${t}`)},"selectSvgElement");export{d as a};

@@ -1,0 +1,255 @@
+"""The command line: solve, count, convert and generate puzzles from a terminal.
+
+Run ``python -m helper --help`` for the commands and ``python -m helper COMMAND --help`` for
+their options. Exit status: 0 done, 1 the puzzle is at fault (a bad file, no solution),
+2 the command line is at fault (an unknown option or method), 3 the time limit ran out.
+"""
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT = 1, 2, 3
+
+
+class CommandError(Exception):
+    """A problem to report on stderr as ``error: ...`` with an exit status."""
+
+    def __init__(self, message: str, status: int = EXIT_PUZZLE) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a UTF-8 text file") from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+
+
+def _read_nonogram(path: str) -> dict:
+    from helper.formats import read_puzzle_file
+
+    try:
+        return read_puzzle_file(path)  # its ValueErrors start with the file name
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+
+
+def _count_words(count: int, limit: int) -> str:
+    if count == 0:
+        return "0 solutions: no grid fits the puzzle"
+    noun = "solution" if count == 1 else "solutions"
+    if count >= limit:
+        return f"at least {count} {noun} (counting stopped at --limit {limit})"
+    return f"{count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+
+
+def _board_text(grid: Sequence[Sequence[int]]) -> str:
+    return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
+
+
+def command_solve(args: argparse.Namespace) -> None:
+    from helper.nonogram import SOLVERS
+    from helper.nonogram.make import grade
+    from helper.nonogram.unique import find_solutions
+
+    puzzle = _read_nonogram(args.file)
+    rows, cols = puzzle["rows"], puzzle["cols"]
+    if args.count:
+        grids = find_solutions(rows, cols, args.limit, time_limit=args.time_limit)
+        print(_count_words(len(grids), args.limit))
+        return
+    try:
+        grid = SOLVERS[args.method](rows, cols, time_limit=args.time_limit)
+    except ValueError as error:  # NoSolutionError is a ValueError
+        raise CommandError(f"{args.file}: {error}") from None
+    print(_board_text(grid))
+    if args.grade:
+        print(f"grade: {grade(rows, cols)}")
+
+
+def command_futoshiki(args: argparse.Namespace) -> None:
+    from helper.futoshiki import count_solutions, format_futoshiki, parse_futoshiki, solve_futoshiki
+
+    try:
+        grid, constraints = parse_futoshiki(_read_text(args.file))
+    except ValueError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    if args.count:
+        print(_count_words(count_solutions(grid, constraints, limit=args.limit), args.limit))
+        return
+    try:
+        solution = solve_futoshiki(grid, constraints, time_limit=args.time_limit)
+    except ValueError as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    print(format_futoshiki(solution, constraints))
+
+
+def command_generate_futoshiki(args: argparse.Namespace) -> None:
+    from helper.futoshiki import difficulty, format_futoshiki, generate_futoshiki
+
+    try:
+        grid, constraints = generate_futoshiki(args.size, seed=args.seed)
+    except ValueError as error:
+        raise CommandError(str(error), EXIT_USAGE) from None
+    print(format_futoshiki(grid, constraints))
+    if args.difficulty:
+        stats = difficulty(grid, constraints)
+        print(
+            f"givens {stats['givens']}, signs {stats['signs']}, "
+            f"CP-SAT branches {stats['branches']}, conflicts {stats['conflicts']}",
+            file=sys.stderr,
+        )
+
+
+def command_convert(args: argparse.Namespace) -> None:
+    from helper.formats import write_json, write_non
+
+    puzzle = _read_nonogram(args.file)
+    target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
+    sys.stdout.write(write_json(puzzle) if target == "json" else write_non(puzzle))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from helper import nonogram
+    from helper.nonogram import SOLVERS
+
+    parser = argparse.ArgumentParser(
+        prog="python -m helper",
+        description="Solve, check, convert and generate Nonogram and Futoshiki puzzles.",
+        epilog="Exit status: 0 done, 1 bad puzzle file or no solution, 2 bad command line, "
+        "3 time limit reached. Run 'python -m helper COMMAND --help' for a command's options.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    solve = commands.add_parser(
+        "solve",
+        help="solve a Nonogram (.non or .json file) and print the picture",
+        description="Solve a Nonogram and print it with '#' for a filled cell and '.' for an "
+        'empty one. FILE is our JSON ({"rows": [...], "cols": [...]}) when it ends in '
+        ".json, and the .non text format otherwise.",
+    )
+    solve.add_argument("file", metavar="FILE", help="the puzzle file")
+    solve.add_argument(
+        "--method",
+        default=getattr(nonogram, "RECOMMENDED_SOLVER", next(iter(SOLVERS))),
+        choices=sorted(SOLVERS),
+        metavar="NAME",
+        help="the solver to use, one of: %(choices)s (default: %(default)s)",
+    )
+    solve.add_argument(
+        "--count",
+        action="store_true",
+        help="print how many solutions there are (up to --limit) instead of a solution",
+    )
+    solve.add_argument(
+        "--limit",
+        type=_positive_int,
+        default=2,
+        help="stop counting at this many solutions (default: %(default)s, enough to "
+        "tell a unique puzzle)",
+    )
+    solve.add_argument(
+        "--grade", action="store_true", help="also say if line logic alone solves it"
+    )
+    solve.add_argument(
+        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+    )
+    solve.set_defaults(run=command_solve)
+
+    futoshiki = commands.add_parser(
+        "futoshiki",
+        help="solve a Futoshiki in the text format and print the solution",
+        description="Solve a Futoshiki written in the text format: one line per row, digits "
+        "(0 or . for an empty cell) separated by ' ', '<' or '>', and between two rows an "
+        "optional line of '^' / 'v' under the cells they compare ('^': the upper cell is "
+        "smaller).",
+    )
+    futoshiki.add_argument("file", metavar="FILE", help="the puzzle file")
+    futoshiki.add_argument(
+        "--count", action="store_true", help="print how many solutions there are (up to --limit)"
+    )
+    futoshiki.add_argument(
+        "--limit", type=_positive_int, default=2, help="stop counting here (default: %(default)s)"
+    )
+    futoshiki.add_argument(
+        "--time-limit",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="give up solving after this long",
+    )
+    futoshiki.set_defaults(run=command_futoshiki)
+
+    generate = commands.add_parser(
+        "generate-futoshiki",
+        help="make a new Futoshiki with exactly one solution",
+        description="Print a new N x N Futoshiki (4 <= N <= 9) in the text format. "
+        "The same seed always gives the same puzzle.",
+    )
+    generate.add_argument("size", type=int, metavar="N", help="the side of the grid, 4 to 9")
+    generate.add_argument("--seed", type=int, default=0, help="default: %(default)s")
+    generate.add_argument(
+        "--difficulty",
+        action="store_true",
+        help="also print the givens, signs and CP-SAT search statistics (on stderr)",
+    )
+    generate.set_defaults(run=command_generate_futoshiki)
+
+    convert = commands.add_parser(
+        "convert",
+        help="convert a Nonogram between .non and our JSON",
+        description="Print the puzzle in the other format (or the one --to names).",
+    )
+    convert.add_argument("file", metavar="FILE", help="a .non or .json puzzle file")
+    convert.add_argument("--to", choices=["json", "non"], help="the output format")
+    convert.set_defaults(run=command_convert)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        args.run(args)
+    except CommandError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return error.status
+    except TimeoutError as error:
+        print(f"error: time limit reached: {error}", file=sys.stderr)
+        return EXIT_TIMEOUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

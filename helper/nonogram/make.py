@@ -1,0 +1,133 @@
+"""From a picture to a fair puzzle: clues, a uniqueness check, a repair loop and a grade.
+
+A picture (rows of 0/1) always solves its own clues; the question is whether it is the
+*only* picture that does. :func:`check_picture` answers it and, when the answer is no,
+returns a second picture and the cells where the two differ. :func:`repair_picture` then
+fills one of those cells at a time until the clues allow the picture alone. :func:`grade`
+says whether a reader can solve the puzzle line by line or will have to guess.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .clues import Clue, Grid, clues_from_grid, validate
+from .unique import Cell, differing_cells, two_solutions
+
+LINE_LOGIC = "line logic"
+NEEDS_SEARCH = "needs search"
+
+
+@dataclass
+class PictureCheck:
+    """The outcome of :func:`check_picture`."""
+
+    rows: list[Clue]
+    cols: list[Clue]
+    other: Grid | None = None  # a second solution, when the clues allow more than one
+    cells: list[Cell] = field(default_factory=list)  # where the picture and ``other`` differ
+
+    @property
+    def unique(self) -> bool:
+        return self.other is None
+
+
+def _as_picture(grid: Sequence[Sequence[int]]) -> Grid:
+    if not grid or not grid[0]:
+        raise ValueError("a picture needs at least one row and one column")
+    width = len(grid[0])
+    picture = []
+    for r, row in enumerate(grid):
+        if len(row) != width:
+            raise ValueError(f"row {r} of the picture has {len(row)} cells, row 0 has {width}")
+        for c, cell in enumerate(row):
+            if cell not in (0, 1):
+                raise ValueError(f"cell ({r}, {c}) of the picture is {cell!r}, not 0 or 1")
+        picture.append([int(cell) for cell in row])
+    return picture
+
+
+def check_picture(
+    grid: Sequence[Sequence[int]], *, time_limit: float | None = None
+) -> PictureCheck:
+    """Clues of the picture ``grid`` and, when they are ambiguous, a second solution."""
+    picture = _as_picture(grid)
+    rows, cols = clues_from_grid(picture)
+    others = [g for g in two_solutions(rows, cols, time_limit=time_limit) if g != picture]
+    if not others:
+        return PictureCheck(rows, cols)
+    return PictureCheck(rows, cols, others[0], differing_cells(picture, others[0]))
+
+
+def _filled_neighbours(picture: Grid, r: int, c: int) -> int:
+    height, width = len(picture), len(picture[0])
+    return sum(
+        picture[r + dr][c + dc]
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
+    )
+
+
+def choose_cell(picture: Grid, cells: Sequence[Cell]) -> Cell:
+    """The empty cell among ``cells`` to fill: the one with the most filled neighbours.
+
+    A cell next to ink changes the drawing least. Ties go to the first cell row by row, so
+    the choice is the same on every run.
+    """
+    empty = [(r, c) for r, c in cells if not picture[r][c]]
+    if not empty:
+        raise ValueError("none of the cells is empty")
+    return max(empty, key=lambda rc: (_filled_neighbours(picture, *rc), -rc[0], -rc[1]))
+
+
+def repair_picture(
+    grid: Sequence[Sequence[int]],
+    *,
+    max_changes: int | None = None,
+    time_limit: float | None = None,
+) -> tuple[Grid, list[Cell]]:
+    """Fill cells of the picture, one at a time, until its clues have exactly one solution.
+
+    Each round finds a second solution, and fills one cell where it differs from the
+    picture (:func:`choose_cell`); that solution then breaks the new clues. Two solutions
+    with the same clues paint the same number of cells, so there is always an empty cell
+    to fill, and the loop ends: every round adds ink, and a full grid is unique. Returns
+    the repaired picture and the cells filled, in order. ``max_changes`` stops with a
+    ``RuntimeError`` rather than change the picture beyond recognition; ``time_limit``
+    bounds each uniqueness check.
+    """
+    picture = _as_picture(grid)
+    changes: list[Cell] = []
+    while True:
+        check = check_picture(picture, time_limit=time_limit)
+        if check.unique:
+            return picture, changes
+        if max_changes is not None and len(changes) >= max_changes:
+            raise RuntimeError(f"the picture is still ambiguous after {max_changes} changes")
+        r, c = choose_cell(picture, check.cells)
+        picture[r][c] = 1
+        changes.append((r, c))
+
+
+def line_logic(rows: Sequence[Clue], cols: Sequence[Clue]) -> list[list[int]]:
+    """What the line solver alone decides: rows of 1 (filled), 0 (empty), -1 (undecided).
+
+    Raises ``ValueError`` ("no solution ...") when the clues contradict each other.
+    """
+    from .line import Contradiction, propagate, unknown_state  # the line solver, issue 6
+
+    clean_rows, clean_cols = validate(rows, cols)
+    try:
+        return propagate(clean_rows, clean_cols, unknown_state(len(clean_rows), len(clean_cols)))
+    except Contradiction:
+        raise ValueError("no solution: the clues contradict each other") from None
+
+
+def grade(rows: Sequence[Clue], cols: Sequence[Clue]) -> str:
+    """``"line logic"`` when the line solver alone (no guessing) decides every cell.
+
+    Otherwise ``"needs search"``: somewhere a solver must try a cell both ways (or the
+    puzzle has more than one solution, which no amount of logic can settle).
+    """
+    state = line_logic(rows, cols)
+    return NEEDS_SEARCH if any(cell < 0 for row in state for cell in row) else LINE_LOGIC

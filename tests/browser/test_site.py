@@ -1,0 +1,139 @@
+"""The built site, read in Chromium the way a reader reads it: offline, every page, both themes.
+
+Needs a built site (`make book`) and Chromium; run with `pytest -m browser` (see conftest.py for
+the environment variables that point to another build or browser).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+from booksite import (
+    DESKTOP,
+    PHONE,
+    REPO,
+    Page,
+    background_luminance,
+    built_pages,
+    discover_pages,
+    page_problems,
+    visit,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def _report(what: str, problems: list[str]) -> str:
+    return f"{what}:\n  " + "\n  ".join(problems)
+
+
+def test_every_built_page_is_in_the_table_of_contents(site: Path) -> None:
+    linked = {page.path for page in discover_pages(site)}
+    orphans = [path for path in built_pages(site) if path not in linked]
+    assert not orphans, _report("pages a reader cannot reach from the sidebar", orphans)
+
+
+def _toc_files(entry: object) -> list[str]:
+    if isinstance(entry, dict):
+        found = [entry[key] for key in ("root", "file") if key in entry]
+        return found + [f for value in entry.values() for f in _toc_files(value)]
+    if isinstance(entry, list):
+        return [f for item in entry for f in _toc_files(item)]
+    return []
+
+
+def test_every_toc_entry_is_built(site: Path) -> None:
+    toc = yaml.safe_load((REPO / "_toc.yml").read_text("utf8"))
+    files = _toc_files(toc)
+    assert files, "no files in _toc.yml"
+    missing = [f for f in files if not (site / f"{Path(f).with_suffix('')}.html").is_file()]
+    assert not missing, _report("_toc.yml entries without a built page", missing)
+
+
+def test_page_renders_cleanly(browser, base_url: str, page: Page) -> None:
+    """No console error, nothing fetched from outside, every image/diagram/formula drawn."""
+    with visit(browser, base_url + page.path) as opened:
+        problems = opened.problems() + page_problems(opened.page)
+    assert not problems, _report(f"{page.path} as a reader sees it", problems)
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_screenshots_light_and_dark(
+    browser, base_url: str, page: Page, screenshot_dir: Path, width: str
+) -> None:
+    """Full-page screenshots in both themes; the dark theme must really be dark."""
+    viewport = DESKTOP if width == "desktop" else PHONE
+    for mode in ("light", "dark"):
+        with visit(browser, base_url + page.path, viewport=viewport, mode=mode) as opened:
+            theme = opened.page.evaluate("() => document.documentElement.dataset.theme")
+            luminance = background_luminance(opened.page)
+            target = screenshot_dir / f"{page.name.replace('/', '__')}--{width}-{mode}.png"
+            opened.page.screenshot(path=str(target), full_page=True)
+        assert theme == mode, f"{page.path}: asked for the {mode} theme, page shows {theme!r}"
+        if mode == "dark":
+            assert luminance < 0.25, f"{page.path}: dark theme background is light ({luminance})"
+        else:
+            assert luminance > 0.75, f"{page.path}: light theme background is dark ({luminance})"
+        assert target.stat().st_size > 0
+
+
+def test_theme_button_switches_theme(browser, base_url: str, site: Path) -> None:
+    """The reader's theme button changes the colours (not only a data attribute).
+
+    pydata-sphinx-theme cycles light -> auto -> dark (on a light system): click until dark.
+    """
+    root = discover_pages(site)[0]
+    with visit(browser, base_url + root.path, mode="light") as opened:
+        before = background_luminance(opened.page)
+        themes = []
+        for _ in range(3):
+            opened.page.locator("button.theme-switch-button").first.click()
+            themes.append(opened.page.evaluate("() => document.documentElement.dataset.theme"))
+            if themes[-1] == "dark":
+                break
+        after = background_luminance(opened.page)
+    assert themes[-1] == "dark", f"clicks on the theme button from light gave {themes}"
+    assert before > 0.75 > 0.25 > after, f"background luminance {before} -> {after}"
+
+
+@pytest.mark.parametrize("term", ["nonogram", "futoshiki"])
+def test_search_finds_the_chapters(browser, base_url: str, site: Path, term: str) -> None:
+    expected = {page.path for page in discover_pages(site) if term in page.title.lower()}
+    assert expected, f"no chapter title mentions {term!r}: nothing for the search to find"
+    with visit(browser, f"{base_url}search.html?q={term}") as opened:
+        opened.page.wait_for_function(
+            "() => /Search finished|did not match/.test("
+            "document.querySelector('#search-results')?.textContent || '')",
+            timeout=20_000,
+        )
+        hrefs = opened.page.eval_on_selector_all(
+            "#search-results ul.search li a", "links => links.map(a => a.getAttribute('href'))"
+        )
+        problems = opened.problems()
+    found = {href.split("?")[0].split("#")[0] for href in hrefs}
+    assert expected <= found, f"search for {term!r} found {sorted(found)}, not {sorted(expected)}"
+    assert not problems, _report(f"search page for {term!r}", problems)
+
+
+def test_download_button_gives_the_notebook(browser, base_url: str, notebook_page: Page) -> None:
+    """The chapter's download menu offers an .ipynb that is a valid notebook with outputs."""
+    with visit(browser, base_url + notebook_page.path) as opened:
+        links = opened.page.eval_on_selector_all(
+            ".dropdown-download-buttons a[href$='.ipynb']", "links => links.map(a => a.href)"
+        )
+        assert links, f"{notebook_page.path}: the download menu offers no .ipynb"
+        response = opened.page.request.get(links[0])
+        assert response.ok, f"{links[0]}: HTTP {response.status}"
+        body = response.text()
+        shows_outputs = opened.page.locator(".cell_output").count() > 0
+    notebook = nbformat.reads(body, as_version=4)
+    nbformat.validate(notebook)
+    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    assert code, f"{links[0]}: no code cells"
+    if shows_outputs:
+        assert any(cell.get("outputs") for cell in code), f"{links[0]}: not the executed notebook"
+    assert json.loads(body)["nbformat"] == 4

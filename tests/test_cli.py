@@ -1,0 +1,194 @@
+"""The command line, end to end: ``python -m helper ...`` in a subprocess, and main() in-process."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helper.__main__ import main
+from helper.formats import read_non
+from helper.futoshiki import (
+    check_futoshiki,
+    format_futoshiki,
+    generate_futoshiki,
+    parse_futoshiki,
+)
+from helper.nonogram import SOLVERS, SolverTimeoutError, check_nonogram
+
+DATA = Path(__file__).parent / "data"
+BOAT = "####\n#..#\n#..#\n#.##\n###.\n"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "helper", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+# -- end to end, in a subprocess ---------------------------------------------------------------
+
+
+def test_solve_a_non_file():
+    result = run("solve", str(DATA / "boat.non"))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == BOAT
+    assert result.stderr == ""
+
+
+def test_count_an_ambiguous_puzzle():
+    result = run("solve", str(DATA / "ambiguous.non"), "--count", "--limit", "5")
+    assert result.returncode == 0
+    assert result.stdout == "2 solutions\n"
+
+
+def test_no_solution_is_an_error():
+    result = run("solve", str(DATA / "no_solution.non"))
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: ")
+    assert "no_solution.non: no solution" in result.stderr
+
+
+def test_malformed_file_names_file_and_line():
+    result = run("solve", str(DATA / "bad_clue.non"))
+    assert result.returncode == 1
+    assert "bad_clue.non: line 5: row 1" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unknown_method_is_a_usage_error():
+    result = run("solve", str(DATA / "boat.non"), "--method", "magic")
+    assert result.returncode == 2
+    assert "invalid choice: 'magic'" in result.stderr
+    assert "cpsat-start" in result.stderr  # the message lists the real choices
+
+
+def test_futoshiki_solve_and_count():
+    puzzle_file = DATA / "futoshiki_5x5.txt"
+    grid, constraints = parse_futoshiki(puzzle_file.read_text(encoding="utf-8"))
+    result = run("futoshiki", str(puzzle_file))
+    assert result.returncode == 0, result.stderr
+    solution, printed_constraints = parse_futoshiki(result.stdout)
+    assert check_futoshiki(grid, constraints, solution)
+    assert sorted(printed_constraints) == sorted(constraints)  # printed with its signs
+    counted = run("futoshiki", str(puzzle_file), "--count")
+    assert counted.stdout == "1 solution: the puzzle is unique\n"
+
+
+def test_futoshiki_bad_text_names_line_and_column():
+    result = run("futoshiki", str(DATA / "futoshiki_bad.txt"))
+    assert result.returncode == 1
+    assert "line 2, column 3" in result.stderr
+
+
+def test_generate_futoshiki_prints_the_generator_puzzle():
+    result = run("generate-futoshiki", "6", "--seed", "3", "--difficulty")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == format_futoshiki(*generate_futoshiki(6, seed=3)) + "\n"
+    assert "branches" in result.stderr
+
+
+def test_help():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("solve", "futoshiki", "generate-futoshiki", "convert", "Exit status"):
+        assert command in result.stdout
+
+
+# -- the rest in-process, through main() -------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", sorted(SOLVERS))
+def test_every_registered_method(method, capsys):
+    assert main(["solve", str(DATA / "boat.json"), "--method", method]) == 0
+    assert capsys.readouterr().out == BOAT
+
+
+def test_grade_is_printed(capsys):
+    assert main(["solve", str(DATA / "boat.non"), "--grade"]) == 0
+    assert capsys.readouterr().out == BOAT + "grade: line logic\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "limit", "expected"),
+    [
+        ("boat.non", "2", "1 solution: the puzzle is unique"),
+        ("boat.non", "1", "at least 1 solution (counting stopped at --limit 1)"),
+        ("ambiguous.non", "2", "at least 2 solutions (counting stopped at --limit 2)"),
+        ("no_solution.non", "2", "0 solutions: no grid fits the puzzle"),
+    ],
+)
+def test_count_words(name, limit, expected, capsys):
+    assert main(["solve", str(DATA / name), "--count", "--limit", limit]) == 0
+    assert capsys.readouterr().out == expected + "\n"
+
+
+def test_blank_lines_file_solves(capsys):
+    puzzle = read_non((DATA / "blank_lines.non").read_text(encoding="utf-8"))
+    assert main(["solve", str(DATA / "blank_lines.non")]) == 0
+    grid = [[int(ch == "#") for ch in line] for line in capsys.readouterr().out.split()]
+    assert check_nonogram(puzzle["rows"], puzzle["cols"], grid)
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["solve", "no/such/file.non"], 1, "no/such/file.non: no such file"),
+        (["solve", str(DATA / "short_block.non")], 1, "line 6: the rows block ends"),
+        (["solve", str(DATA / "bad.json")], 1, "bad.json: line 4: not valid JSON"),
+        (["futoshiki", str(DATA / "futoshiki_no_solution.txt")], 1, "no solution"),
+        (["futoshiki", "missing.txt"], 1, "missing.txt: no such file"),
+        (["generate-futoshiki", "12"], 2, "from 4 to 9, got 12"),
+    ],
+)
+def test_errors(args, status, message, capsys):
+    assert main(args) == status
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("error: ")
+    assert message in captured.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "x.non", "--limit", "0"],
+        ["solve", "x.non", "--time-limit", "0"],
+        ["solve", "x.non", "--time-limit", "soon"],
+        ["futoshiki", "x.txt", "--limit", "two"],
+        ["generate-futoshiki", "five"],
+        ["convert", "x.non", "--to", "xml"],
+        [],
+    ],
+)
+def test_usage_errors(args, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    assert stopped.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+def test_time_limit_reached_gives_status_3(monkeypatch, capsys):
+    def always_late(rows, cols, *, time_limit=None):
+        raise SolverTimeoutError(f"no answer within {time_limit} s")
+
+    monkeypatch.setitem(SOLVERS, "always-late", always_late)
+    args = ["solve", str(DATA / "boat.non"), "--method", "always-late", "--time-limit", "0.5"]
+    assert main(args) == 3
+    assert "time limit reached: no answer within 0.5 s" in capsys.readouterr().err
+
+
+def test_convert_both_ways(capsys):
+    assert main(["convert", str(DATA / "boat.non")]) == 0
+    converted = json.loads(capsys.readouterr().out)
+    assert converted == read_non((DATA / "boat.non").read_text(encoding="utf-8"))
+    assert main(["convert", str(DATA / "boat.json")]) == 0
+    assert read_non(capsys.readouterr().out)["title"] == "A small boat"
+    assert main(["convert", str(DATA / "boat.non"), "--to", "non"]) == 0
+    assert read_non(capsys.readouterr().out) == converted

@@ -1,0 +1,177 @@
+""".non files and our JSON: reading, writing, round trips and the errors for bad files."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helper.formats import (
+    json_to_non,
+    non_to_json,
+    read_json,
+    read_non,
+    read_puzzle_file,
+    write_json,
+    write_non,
+)
+from helper.nonogram import clues_from_grid
+
+DATA = Path(__file__).parent / "data"
+
+BOAT_ROWS = [[4], [1, 1], [1, 1], [1, 2], [3]]
+BOAT_COLS = [[5], [1, 1], [1, 2], [4]]
+BOAT_GOAL = [[1, 1, 1, 1], [1, 0, 0, 1], [1, 0, 0, 1], [1, 0, 1, 1], [1, 1, 1, 0]]
+
+
+def test_read_the_boat_with_every_key():
+    puzzle = read_non((DATA / "boat.non").read_text(encoding="utf-8"))
+    assert puzzle == {
+        "rows": BOAT_ROWS,
+        "cols": BOAT_COLS,
+        "title": "A small boat & its sail",  # quotes removed, &amp; decoded
+        "by": "The book's authors",
+        "copyright": "© 2025 the book's authors",
+        "license": "CC-BY-4.0",  # an unquoted value
+        "catalogue": "tests #1",
+        "goal": BOAT_GOAL,
+    }
+
+
+def test_blank_lines_zero_lines_and_unknown_keys():
+    puzzle = read_non((DATA / "blank_lines.non").read_text(encoding="utf-8"))
+    assert puzzle == {
+        "rows": [[1, 1], [], [5], [3]],
+        "cols": [[1, 1], [2], [1, 2], [2], [1]],
+    }
+
+
+def test_old_spelling_of_the_sizes():
+    text = "columns 2\nrows 1\nrows\n1\ncolumns\n1\n0\n"
+    assert read_non(text) == {"rows": [[1]], "cols": [[1], []]}
+
+
+def test_write_non_looks_like_the_format():
+    text = write_non({"rows": [[2], [0]], "cols": [[1], [1]], "title": 'Say "hi" – ok'})
+    assert text == (
+        'title "Say &quot;hi&quot; &#8211; ok"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n1\n1\n'
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("bad_clue.non", r"line 5: row 1: expected numbers separated by commas, got '1;1'"),
+        ("short_block.non", r"line 6: the rows block ends after 2 clue\(s\) but height is 3"),
+    ],
+)
+def test_bad_files_name_the_line(name, message):
+    with pytest.raises(ValueError, match=message):
+        read_non((DATA / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("height 2\nrows\n1\n1\n", "no width"),
+        ("width 1\nheight 1\nrows\n1\n", "no columns block"),
+        ("width 1\nwidth 2\n", "line 2: width is given twice"),
+        ("width 0\n", "line 1: width must be a positive integer"),
+        ("width -3\n", "line 1: width must be a positive integer"),
+        ("width 2\nheight 1\nrows\n1\nrows\n", "line 5: the rows block is given twice"),
+        ("width 2\nrows\n1\n", "line 2: rows comes before height"),
+        ("width 2\nheight 1\nrows\n3\n", "line 4: row 0: clue '3' needs 3 cells"),
+        ("width 2\nheight 1\nrows\n1,0\n", "line 4: row 0: clue '1,0' holds 0"),
+        ("width 2\nheight 1\nrows\n1a\n", "line 4: row 0: colour clues"),
+        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 0\n", "line 7: the goal picture"),
+        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 11\n", "line 7: goal has 2 cells"),
+        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 2\n", "line 7: goal may hold only"),
+        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\ngoal 1\n", "line 8: goal is given"),
+        ("title a\ntitle b\n", "line 2: title is given twice"),
+        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", "paint 1 cells but the column"),
+    ],
+)
+def test_malformed_text(text, message):
+    with pytest.raises(ValueError, match=message):
+        read_non(text)
+
+
+def test_json_files_and_conversion():
+    boat_json = (DATA / "boat.json").read_text(encoding="utf-8")
+    boat = read_json(boat_json)
+    assert boat == {"title": "A small boat", "rows": BOAT_ROWS, "cols": BOAT_COLS}
+    assert read_non(json_to_non(boat_json)) == boat
+    assert read_json(non_to_json(json_to_non(boat_json))) == boat
+    assert json.loads(write_json(boat)) == boat
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[1, 2]", "an object"),
+        ('{"rows": [[1]]}', "an object"),
+        ('{"rows": [[1]], "cols": [[2]]}', "column 0"),
+        ('{"rows": [[1]], "cols": [[1]], "goal": [[0]]}', "goal picture"),
+    ],
+)
+def test_bad_json(text, message):
+    with pytest.raises(ValueError, match=message):
+        read_json(text)
+
+
+def test_bad_json_syntax_names_the_line():
+    with pytest.raises(ValueError, match="line 4: not valid JSON"):
+        read_json((DATA / "bad.json").read_text(encoding="utf-8"))
+
+
+def test_read_puzzle_file_chooses_by_suffix_and_names_the_file(tmp_path):
+    assert read_puzzle_file(DATA / "boat.json")["rows"] == BOAT_ROWS
+    assert read_puzzle_file(DATA / "boat.non")["rows"] == BOAT_ROWS
+    with pytest.raises(ValueError, match=r"short_block\.non: line 6"):
+        read_puzzle_file(DATA / "short_block.non")
+    binary = tmp_path / "x.non"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ValueError, match="not a UTF-8 text file"):
+        read_puzzle_file(binary)
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x91"])
+def test_write_refuses_control_characters(char):
+    with pytest.raises(ValueError, match="title holds the control character"):
+        write_non({"rows": [[1]], "cols": [[1]], "title": f"a{char}b"})
+
+
+def test_write_refuses_a_goal_that_breaks_the_clues():
+    with pytest.raises(ValueError, match="goal picture"):
+        write_non({"rows": [[1]], "cols": [[1]], "goal": [[0]]})
+
+
+pictures = st.integers(1, 8).flatmap(
+    lambda h: st.integers(1, 8).flatmap(
+        lambda w: st.lists(
+            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
+        )
+    )
+)
+texts = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\t\n\r"),
+    max_size=30,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pictures, st.booleans(), st.dictionaries(st.sampled_from(["title", "by", "license"]), texts))
+def test_round_trip_through_non_and_json(picture, with_goal, text_keys):
+    rows, cols = clues_from_grid(picture)
+    puzzle = {"rows": rows, "cols": cols, **text_keys}
+    if with_goal:
+        puzzle["goal"] = picture
+    assert read_non(write_non(puzzle)) == puzzle
+    assert read_json(write_json(puzzle)) == puzzle
+    assert read_json(non_to_json(write_non(puzzle))) == puzzle
+
+
+def test_windows_line_ends_and_a_byte_order_mark():
+    text = (DATA / "boat.non").read_text(encoding="utf-8")
+    assert read_non("\ufeff" + text.replace("\n", "\r\n")) == read_non(text)

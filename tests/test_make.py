@@ -1,0 +1,142 @@
+"""From picture to puzzle: the uniqueness check, the repair loop and the grade."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from helper.nonogram import check_nonogram, clues_from_grid, count_solutions
+from helper.nonogram.make import (
+    LINE_LOGIC,
+    NEEDS_SEARCH,
+    check_picture,
+    choose_cell,
+    grade,
+    line_logic,
+    repair_picture,
+)
+from helper.nonogram.unique import differing_cells
+from helper.pictures import draw
+
+# Two 2x2 "diagonal" switches: each can be flipped without changing any clue.
+AMBIGUOUS = [
+    [1, 0, 0, 0, 0],
+    [0, 1, 0, 0, 0],
+    [0, 0, 1, 1, 1],
+    [0, 0, 0, 1, 0],
+    [0, 0, 1, 0, 0],
+]
+
+# Unique, but line logic alone gets stuck (found by a seeded random search).
+UNIQUE_NEEDS_SEARCH = [
+    [1, 0, 0, 1, 1, 0],
+    [1, 1, 0, 1, 0, 0],
+    [1, 1, 0, 0, 1, 1],
+    [1, 0, 0, 0, 1, 1],
+    [0, 1, 0, 0, 0, 1],
+    [1, 0, 1, 1, 0, 0],
+]
+
+pictures = st.integers(3, 7).flatmap(
+    lambda h: st.integers(3, 7).flatmap(
+        lambda w: st.lists(
+            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
+        )
+    )
+)
+
+
+def test_unique_picture():
+    heart = draw("heart", 7, 7)
+    check = check_picture(heart)
+    assert check.unique and check.other is None and check.cells == []
+    assert (check.rows, check.cols) == clues_from_grid(heart)
+
+
+def test_ambiguous_picture_shows_a_second_solution():
+    check = check_picture(AMBIGUOUS)
+    assert not check.unique
+    assert check.other != AMBIGUOUS
+    assert check_nonogram(check.rows, check.cols, check.other)
+    assert check.cells == differing_cells(AMBIGUOUS, check.other)
+    assert check.cells  # they do differ somewhere
+
+
+def test_repair_makes_the_picture_unique_by_filling_cells():
+    repaired, changes = repair_picture(AMBIGUOUS)
+    assert count_solutions(*clues_from_grid(repaired)) == 1
+    assert changes and all(AMBIGUOUS[r][c] == 0 for r, c in changes)
+    assert sorted(differing_cells(AMBIGUOUS, repaired)) == sorted(changes)
+    assert AMBIGUOUS[0] == [1, 0, 0, 0, 0]  # the input is not changed in place
+    assert repair_picture(AMBIGUOUS) == (repaired, changes)  # the same on every run
+
+
+def test_repair_leaves_a_unique_picture_alone():
+    heart = draw("heart", 9, 9)
+    assert repair_picture(heart) == (heart, [])
+
+
+@settings(max_examples=25, deadline=None)
+@given(pictures)
+def test_repair_always_ends_with_a_unique_picture(picture):
+    repaired, changes = repair_picture(picture)
+    assert count_solutions(*clues_from_grid(repaired), limit=2) == 1
+    assert len(set(changes)) == len(changes)
+    assert sorted(differing_cells(picture, repaired)) == sorted(changes)
+    assert all(repaired[r][c] == 1 and picture[r][c] == 0 for r, c in changes)
+
+
+def test_repair_gives_up_after_max_changes():
+    with pytest.raises(RuntimeError, match="after 0 changes"):
+        repair_picture(AMBIGUOUS, max_changes=0)
+
+
+def test_choose_cell_prefers_a_cell_next_to_ink():
+    picture = [[0, 0, 0], [0, 0, 0], [0, 1, 1]]
+    assert choose_cell(picture, [(0, 0), (1, 1), (1, 2)]) == (1, 1)  # 2 filled neighbours
+    assert choose_cell(picture, [(0, 0), (0, 2)]) == (0, 0)  # a tie: the first one
+    with pytest.raises(ValueError, match="empty"):
+        choose_cell(picture, [(2, 1)])
+
+
+@pytest.mark.parametrize(
+    ("picture", "message"),
+    [
+        ([], "at least one row"),
+        ([[]], "at least one row"),
+        ([[0, 1], [1]], "row 1 of the picture has 1 cells"),
+        ([[0, 2]], r"cell \(0, 1\)"),
+    ],
+)
+def test_bad_pictures(picture, message):
+    with pytest.raises(ValueError, match=message):
+        check_picture(picture)
+
+
+def test_grade():
+    assert grade(*clues_from_grid(draw("heart", 9, 9))) == LINE_LOGIC
+    assert grade(*clues_from_grid(AMBIGUOUS)) == NEEDS_SEARCH
+    rows, cols = clues_from_grid(UNIQUE_NEEDS_SEARCH)
+    assert count_solutions(rows, cols) == 1
+    assert grade(rows, cols) == NEEDS_SEARCH
+
+
+@settings(max_examples=30, deadline=None)
+@given(pictures)
+def test_line_logic_only_decides_what_is_forced(picture):
+    rows, cols = clues_from_grid(picture)
+    state = line_logic(rows, cols)
+    if grade(rows, cols) == LINE_LOGIC:
+        assert state == picture  # fully decided: it must be the picture ...
+        assert count_solutions(rows, cols) == 1  # ... and the puzzle unique
+    else:
+        assert any(-1 in row for row in state)
+    for r, row in enumerate(state):  # whatever is decided agrees with every solution
+        for c, value in enumerate(row):
+            assert value in (-1, picture[r][c])
+
+
+def test_line_logic_of_contradicting_clues():
+    with pytest.raises(ValueError, match="no solution"):
+        line_logic([[1, 1], [1]], [[2], [1], [0]])  # row 0 needs column 2, which is empty
+    with pytest.raises(ValueError, match="row 0"):
+        grade([[3]], [[1], [1]])
