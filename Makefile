@@ -10,7 +10,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JB_FLAGS := -W -n --keep-going
-FORCE_CONFIG := _build/force/_config.yml
 
 .PHONY: help venv book book-force lint unit notebooks browser linkcheck test clean
 
@@ -26,12 +25,11 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)  ## create .venv with the pinned packages and helper (editable)
 
 book: $(STAMP)  ## build the site, re-running only notebooks that changed (execution cache)
-	$(BIN)/jupyter-book build . $(JB_FLAGS) || { $(BIN)/python -m tools.build_report; exit 1; }
+	$(BIN)/jupyter-book build . $(JB_FLAGS) || { $(BIN)/python -m booktools.build_report; exit 1; }
 
 book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI does)
-	$(BIN)/python -m tools.force_config _config.yml $(FORCE_CONFIG)
-	$(BIN)/jupyter-book build . --all --config $(FORCE_CONFIG) $(JB_FLAGS) \
-		|| { $(BIN)/python -m tools.build_report; exit 1; }
+	BOOK_EXECUTE=force $(BIN)/jupyter-book build . --all $(JB_FLAGS) \
+		|| { $(BIN)/python -m booktools.build_report; exit 1; }
 
 lint: $(STAMP)  ## ruff check
 	$(BIN)/ruff check .
