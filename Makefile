@@ -25,9 +25,11 @@ $(STAMP): requirements.txt pyproject.toml
 venv: $(STAMP)  ## create .venv with the pinned packages and helper (editable)
 
 book: $(STAMP)  ## build the site, re-running only notebooks that changed (execution cache)
+	rm -rf _build/html/reports  # so that only this build's execution reports are shown
 	$(BIN)/jupyter-book build . $(JB_FLAGS) || { $(BIN)/python -m booktools.build_report; exit 1; }
 
 book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI does)
+	rm -rf _build/html/reports
 	BOOK_EXECUTE=force $(BIN)/jupyter-book build . --all $(JB_FLAGS) \
 		|| { $(BIN)/python -m booktools.build_report; exit 1; }
 
