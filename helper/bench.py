@@ -55,7 +55,9 @@ class Puzzle:
 
 @dataclass
 class Result:
-    """One solve. ``status`` is ok, timeout, wrong (answer breaks a clue), memory or error."""
+    """One solve. ``status`` is ok, timeout, wrong (answer breaks a clue), memory, error (an
+    exception in the solver) or died (the process ended without an answer, for example a
+    C++ allocation failing under the memory cap)."""
 
     solver: str
     puzzle: str
@@ -169,7 +171,7 @@ def run_one(
         else:
             status, seconds, grid, stats, message = "timeout", time_limit, None, {}, "killed"
     except EOFError:  # the child died without a word (out of memory, a crash)
-        status, seconds, grid, stats, message = "error", time_limit, None, {}, "child died"
+        status, seconds, grid, stats, message = "died", time_limit, None, {}, "child died"
     finally:
         if process.is_alive():
             process.kill()

@@ -1,4 +1,5 @@
-"""The line solver: one line against brute force, the grid fixpoint, probing and search."""
+"""The line solver: one line against brute force, the grid fixpoint, probing and search;
+the same on bit masks, and the hybrid built on them."""
 
 import itertools
 
@@ -6,7 +7,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helper.nonogram import check_nonogram, clues_from_grid, runs
+from helper.bench import load_set
+from helper.nonogram import (
+    SOLVERS,
+    NoSolutionError,
+    SolverTimeoutError,
+    check_nonogram,
+    clues_from_grid,
+    hybrid,
+    runs,
+)
+from helper.nonogram.bitline import Clock, MaskGrid, solve_line_bits
+from helper.nonogram.bitline import search as bit_search
 from helper.nonogram.line import (
     UNKNOWN,
     Contradiction,
@@ -123,3 +135,104 @@ def test_sweeps_of_a_picture_end_at_the_solution():
     decided = [sum(v != UNKNOWN for row in s for v in row) for s in states]
     assert decided == sorted(decided) and decided[0] > 0  # each sweep decides more cells
     assert states[-1] == picture  # the heart needs no search
+
+
+# -- the bit-mask line solver and the hybrid built on it -----------------------------------
+
+
+def to_masks(cells):
+    black = sum(1 << x for x, v in enumerate(cells) if v == 1)
+    white = sum(1 << x for x, v in enumerate(cells) if v == 0)
+    return black, white
+
+
+def from_masks(result, n):
+    if result is None:
+        return None
+    black, white = result
+    return [1 if black >> x & 1 else 0 if white >> x & 1 else UNKNOWN for x in range(n)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines)
+def test_solve_line_bits_agrees_with_brute_force(case):
+    line, other, cells, use_other = case
+    clue = runs(other if use_other else line)
+    result = solve_line_bits(clue, len(cells), *to_masks(cells))
+    assert from_masks(result, len(cells)) == brute_force(clue, cells)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(20, 90).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 1), min_size=n, max_size=n),
+            st.lists(st.sampled_from([UNKNOWN] * 6 + [0, 1]), min_size=n, max_size=n),
+        )
+    )
+)
+def test_solve_line_bits_agrees_with_solve_line_on_long_lines(case):
+    """Lines longer than a machine word, where brute force is out of reach."""
+    line, cells = case
+    clue = runs(line)
+    expected = solve_line(clue, cells)
+    assert from_masks(solve_line_bits(clue, len(cells), *to_masks(cells)), len(cells)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(pictures)
+def test_mask_grid_reaches_the_same_fixpoint(picture):
+    rows, cols = clues_from_grid(picture)
+    grid = MaskGrid(rows, cols)
+    grid.propagate()
+    assert grid.to_state() == propagate(rows, cols, unknown_state(len(rows), len(cols)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(pictures)
+def test_mask_search_finds_a_solution(picture):
+    rows, cols = clues_from_grid(picture)
+    grid = MaskGrid(rows, cols)
+    grid.propagate()
+    found = bit_search(grid, Clock(None, "test"), max_nodes=10_000)
+    assert found and found.solved()
+    assert check_nonogram(rows, cols, found.to_state())
+
+
+def test_mask_search_exhausts_an_unsolvable_puzzle_and_respects_its_budget():
+    # Line logic decides no cell of this 4x4 puzzle, yet no picture fits (found by listing
+    # all 2^16 pictures).
+    rows, cols = [[2], [2], [1], [1, 1]], [[1], [1, 1], [1, 1], [2]]
+    grid = MaskGrid(rows, cols)
+    grid.propagate()
+    assert grid.open_count() == 16
+    with pytest.raises(NoSolutionError):
+        SOLVERS["bitline-hybrid"](rows, cols, time_limit=30)
+    assert bit_search(grid, Clock(None, "test"), max_nodes=1000) is None
+    stalled = MaskGrid([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
+    stalled.propagate()
+    assert bit_search(stalled, Clock(None, "test"), max_nodes=0) is False
+
+
+def test_memo_is_per_solve():
+    rows, cols = clues_from_grid(draw("heart", 10, 10))
+    first, second = MaskGrid(rows, cols), MaskGrid(rows, cols)
+    first.propagate()
+    assert first.memo and not second.memo and first.copy().memo is first.memo
+
+
+@pytest.mark.parametrize("nodes", [0, hybrid.SEARCH_NODES])
+def test_hybrid_with_and_without_the_cpsat_handover(monkeypatch, nodes):
+    """With no search budget every puzzle logic leaves open goes to CP-SAT."""
+    monkeypatch.setattr(hybrid, "SEARCH_NODES", nodes)
+    (puzzle,) = [p for p in load_set(pattern="picture-sailboat-20x20")]
+    grid = SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=30)
+    assert check_nonogram(puzzle.rows, puzzle.cols, grid)
+
+
+def test_hybrid_sends_a_hard_puzzle_to_cpsat():
+    (puzzle,) = load_set(pattern="hard-*", sizes=["25x25"])
+    grid = SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=60)
+    assert check_nonogram(puzzle.rows, puzzle.cols, grid)
+    with pytest.raises(SolverTimeoutError):
+        SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=0.001)

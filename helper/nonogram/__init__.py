@@ -22,17 +22,18 @@ def load_puzzle(name: str) -> dict:
 # Importing the model modules registers them in SOLVERS (book order).
 from . import cpsat_start, pysat_cnf  # noqa: E402,F401
 from .automaton import build_automaton_model  # noqa: E402,F401
+from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
 from .line import sweeps  # noqa: E402,F401
 from .unique import count_solutions  # noqa: E402,F401
 
-RECOMMENDED_SOLVER = "line-cpsat"
+RECOMMENDED_SOLVER = "bitline-hybrid"
 """The registered solver behind :func:`solve`: the fastest one on ``python -m helper.bench``."""
 
 
 def solve(rows, cols, *, time_limit: float | None = None) -> Grid:
     """Solve a Nonogram with the book's recommended solver (the fastest on ``helper.bench``).
 
-    Line logic first, then CP-SAT's automaton model for any cells logic leaves open
+    Line logic, a short search, then CP-SAT's automaton model for any cells still open
     (``SOLVERS[RECOMMENDED_SOLVER]``); same checks and errors as every registered solver.
     """
     return SOLVERS[RECOMMENDED_SOLVER](rows, cols, time_limit=time_limit)

@@ -13,7 +13,9 @@ and ``"line-cpsat"`` (logic first, CP-SAT for what logic leaves open).
 import time
 from collections.abc import Iterator, Sequence
 
-from .automaton import build_automaton_model, solve_model
+from ortools.sat.python import cp_model
+
+from .automaton import line_automaton, solve_model
 from .clues import Clue, Grid
 from .registry import SolverTimeoutError, register
 
@@ -65,19 +67,22 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
             return j == k - 1
         return cells[e] != 1 and bwd[j + 1][e + 1]
 
-    for j in range(1, k + 1):
-        length, row = clue[j - 1], fwd[j]
-        for i in range(1, n + 1):
+    open_ = [c != 1 for c in cells]  # the cell may be empty
+    for j in range(1, k + 1):  # the recurrences, with fits_left / fits_right written inline
+        length, row, prev = clue[j - 1], fwd[j], fwd[j - 1]
+        for i in range(max(length, 1), n + 1):
             s = i - length  # block j-1 would occupy cells[s:i]
-            row[i] = (cells[i - 1] != 1 and row[i - 1]) or (
-                s >= 0 and no_white(s, i) and fits_left(j - 1, s)
+            row[i] = (open_[i - 1] and row[i - 1]) or (
+                whites[i] == whites[s] and (j == 1 if s == 0 else open_[s - 1] and prev[s - 1])
             )
     for j in range(k - 1, -1, -1):
-        length, row = clue[j], bwd[j]
+        length, row, nxt = clue[j], bwd[j], bwd[j + 1]
         for i in range(n - 1, -1, -1):
             e = i + length  # block j would occupy cells[i:e]
-            row[i] = (cells[i] != 1 and row[i + 1]) or (
-                e <= n and no_white(i, e) and fits_right(j, e)
+            row[i] = (open_[i] and row[i + 1]) or (
+                e <= n
+                and whites[e] == whites[i]
+                and (j == k - 1 if e == n else open_[e] and nxt[e + 1])
             )
 
     can_white = [
@@ -324,9 +329,40 @@ HANDOVER_PARAMETERS = {
     "linearization_level": 0,
     "symmetry_level": 0,
 }
-"""CP-SAT settings for the cells line logic leaves open. Line logic has already done the
-work of CP-SAT's costly presolve probing, and a pure 0/1 puzzle gains nothing from a linear
-relaxation or a symmetry search, so they are switched off (measured with ``helper.bench``)."""
+"""CP-SAT settings for the few cells line logic leaves open on a picture. Line logic has
+already done the work of CP-SAT's costly presolve probing, and a pure 0/1 puzzle gains
+nothing from a linear relaxation or a symmetry search, so they are switched off (measured
+with ``helper.bench``)."""
+
+HARD_SHARE = 0.5
+"""When line logic leaves more than this share of the cells open, the puzzle is a hard one
+and CP-SAT keeps its default settings: there its presolve probing pays for itself."""
+
+
+def handover_model(
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State
+) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
+    """The automaton model of what line logic left open.
+
+    Decided cells are constants, and a line whose cells are all decided gets no automaton
+    (line logic already checked it against its clue), so CP-SAT only sees the open part.
+    """
+    model = cp_model.CpModel()
+    cells = [
+        [
+            model.new_bool_var(f"cell_{r}_{c}") if v == UNKNOWN else model.new_constant(v)
+            for c, v in enumerate(row)
+        ]
+        for r, row in enumerate(state)
+    ]
+    lines = [(clue, cells[r], state[r]) for r, clue in enumerate(rows)]
+    for c, clue in enumerate(cols):
+        lines.append((clue, [row[c] for row in cells], [row[c] for row in state]))
+    for clue, line, known in lines:
+        if UNKNOWN in known:
+            transitions, finals = line_automaton(clue)
+            model.add_automaton(line, 0, finals, transitions)
+    return model, cells
 
 
 @register("line-cpsat")
@@ -335,15 +371,18 @@ def solve_line_cpsat(
 ) -> Grid | None:
     """Line logic to a fixpoint; if cells stay undecided, CP-SAT's automaton model finishes.
 
-    The CP-SAT model gets the decided cells as fixed values, so its presolve removes them.
+    CP-SAT sees only the open cells and the lines through them (:func:`handover_model`).
     """
     start = time.perf_counter()
     try:
         state = propagate(rows, cols, unknown_state(len(rows), len(cols)))
     except Contradiction:
         return None
-    if not unknown_cells(state):
+    open_cells = len(unknown_cells(state))
+    if not open_cells:
         return state
-    model, cells = build_automaton_model(rows, cols, known=state)
+    model, cells = handover_model(rows, cols, state)
     left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-    return solve_model(model, cells, "line-cpsat", left, **HANDOVER_PARAMETERS)
+    hard = open_cells > HARD_SHARE * len(rows) * len(cols)
+    parameters = {} if hard else HANDOVER_PARAMETERS
+    return solve_model(model, cells, "line-cpsat", left, **parameters)
