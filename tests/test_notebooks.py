@@ -12,29 +12,20 @@ from pathlib import Path
 import jupytext
 import nbformat
 import pytest
-import yaml
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+
+from booktools.toc import toc_files
 
 REPO = Path(__file__).resolve().parents[1]
 CELL_TIMEOUT = 600  # seconds, the same bound as the book build's `execute.timeout`
 ANSI_COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 
 
-def _toc_files(entry: object) -> list[str]:
-    if isinstance(entry, dict):
-        found = [entry[key] for key in ("root", "file") if key in entry]
-        return found + [f for value in entry.values() for f in _toc_files(value)]
-    if isinstance(entry, list):
-        return [f for item in entry for f in _toc_files(item)]
-    return []
-
-
 def chapter_notebooks() -> list[Path]:
     """The chapters in `_toc.yml` order whose source is a notebook (has a kernelspec)."""
-    toc = yaml.safe_load((REPO / "_toc.yml").read_text("utf8"))
     chapters = []
-    for name in _toc_files(toc):
+    for name in toc_files():
         matches = sorted(REPO.glob(f"{name}.*")) if not Path(name).suffix else [REPO / name]
         for source in matches:
             if source.suffix not in (".md", ".ipynb"):

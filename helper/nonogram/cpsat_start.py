@@ -92,12 +92,10 @@ def build_nonogram_model(
     return model, cells
 
 
-@register("cpsat-start")
-def solve_nonogram(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
+def solve_cells(
+    model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], time_limit: float | None
 ) -> Grid | None:
-    """Solve the puzzle with the start-position model; ``None`` when it has no solution."""
-    model, cells = build_nonogram_model(rows, cols)
+    """Solve ``model`` (fixed seed and workers) and read the cells; ``None`` if infeasible."""
     solver = make_solver(time_limit)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
@@ -105,6 +103,15 @@ def solve_nonogram(
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise SolverTimeoutError(f"cpsat-start: {solver.status_name(status)} after {time_limit} s")
     return [[solver.value(cell) for cell in row] for row in cells]
+
+
+@register("cpsat-start")
+def solve_nonogram(
+    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
+) -> Grid | None:
+    """Solve the puzzle with the start-position model; ``None`` when it has no solution."""
+    model, cells = build_nonogram_model(rows, cols)
+    return solve_cells(model, cells, time_limit)
 
 
 def find_other_solution(
@@ -127,10 +134,4 @@ def find_other_solution(
             for cell, value in zip(line, values, strict=True)
         ]
     )
-    solver = make_solver(time_limit)
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(f"cpsat-start: {solver.status_name(status)} after {time_limit} s")
-    return [[solver.value(cell) for cell in row] for row in cells]
+    return solve_cells(model, cells, time_limit)

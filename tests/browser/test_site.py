@@ -11,11 +11,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
-import yaml
 from booksite import (
     DESKTOP,
     PHONE,
-    REPO,
     Page,
     background_luminance,
     built_pages,
@@ -23,6 +21,8 @@ from booksite import (
     page_problems,
     visit,
 )
+
+from booktools.toc import toc_files
 
 pytestmark = pytest.mark.browser
 
@@ -37,18 +37,8 @@ def test_every_built_page_is_in_the_table_of_contents(site: Path) -> None:
     assert not orphans, _report("pages a reader cannot reach from the sidebar", orphans)
 
 
-def _toc_files(entry: object) -> list[str]:
-    if isinstance(entry, dict):
-        found = [entry[key] for key in ("root", "file") if key in entry]
-        return found + [f for value in entry.values() for f in _toc_files(value)]
-    if isinstance(entry, list):
-        return [f for item in entry for f in _toc_files(item)]
-    return []
-
-
 def test_every_toc_entry_is_built(site: Path) -> None:
-    toc = yaml.safe_load((REPO / "_toc.yml").read_text("utf8"))
-    files = _toc_files(toc)
+    files = toc_files()
     assert files, "no files in _toc.yml"
     missing = [f for f in files if not (site / f"{Path(f).with_suffix('')}.html").is_file()]
     assert not missing, _report("_toc.yml entries without a built page", missing)
