@@ -27,7 +27,7 @@ from pathlib import Path
 
 from helper.data import DATA_DIR
 from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS, check_nonogram, validate
-from helper.nonogram.registry import SolverTimeoutError
+from helper.nonogram.registry import ModelTooLargeError, SolverTimeoutError
 
 DEFAULT_SET = "bench"
 DEFAULT_TIME_LIMIT = 60.0
@@ -132,6 +132,8 @@ def _child(conn, solver: str, rows, cols, time_limit: float, memory_mb: int | No
     try:
         grid = SOLVERS[solver](rows, cols, time_limit=time_limit)
         status = "ok"
+    except ModelTooLargeError as error:  # refused at once: too large to build, never tried
+        status, message = "too large", str(error)
     except SolverTimeoutError as error:
         status, message = "timeout", str(error)
     except MemoryError:
@@ -395,7 +397,9 @@ def format_report(s: Summary, recommended: str = RECOMMENDED_SOLVER) -> str:
         *(f"{s.mean_ratio(x):.1f}" for x in s.solvers),
     ]
     parts = [
-        f"Seconds per solve (cap {s.time_limit:g} s; >=cap: killed or stopped at the cap)",
+        f"Seconds per solve (cap {s.time_limit:g} s; >=cap: killed or stopped at the cap; "
+        "too large: the model refused to build; means and totals count every unsolved "
+        "puzzle at the cap and are then marked (>=))",
         _table(header, [*seconds, solved, geo, total]),
         "",
         "Ratio to the fastest solver on each puzzle",

@@ -53,6 +53,18 @@ def test_command_rejects_bad_arguments(tiny_set):
     assert done.returncode == 2 and "no puzzle" in done.stderr
 
 
+def test_a_model_that_refuses_to_build_is_too_large_not_a_timeout():
+    # One row of 60 cells holding ten single cells: about 1.3e10 placements for pysat-cnf.
+    rows = [[1] * 10]
+    cols = [[1] if j % 6 == 0 else [] for j in range(60)]
+    puzzle = Puzzle("spaced-1x60", "test", rows, cols)
+    result = run_one("pysat-cnf", puzzle, time_limit=30)
+    assert result.status == "too large"
+    assert "selector variables" in result.message
+    cells = summary([result], time_limit=30)
+    assert cells.capped("pysat-cnf")  # counted at the cap in means, and marked as a bound
+
+
 def test_a_solve_that_hits_the_cap_is_a_timeout():
     (hard,) = load_set(pattern="hard-*", sizes=["40x40"])
     result = run_one("line-search", hard, time_limit=0.2)

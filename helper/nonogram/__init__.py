@@ -9,7 +9,7 @@ rows, raises ``ValueError`` for malformed clues and :class:`NoSolutionError` (a
 from helper.data import load_json
 
 from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
-from .registry import SOLVERS, NoSolutionError, SolverTimeoutError, register
+from .registry import SOLVERS, ModelTooLargeError, NoSolutionError, SolverTimeoutError, register
 
 
 def load_puzzle(name: str) -> dict:
@@ -44,6 +44,7 @@ __all__ = [
     "SOLVERS",
     "Clue",
     "Grid",
+    "ModelTooLargeError",
     "NoSolutionError",
     "SolverTimeoutError",
     "check_nonogram",

@@ -21,7 +21,7 @@ from pysat.solvers import Solver
 
 from .clues import Clue, Grid, validate
 from .placements import placements, puzzle_placements
-from .registry import SolverTimeoutError, register
+from .registry import ModelTooLargeError, SolverTimeoutError, register
 
 SAT_SOLVER = "glucose4"
 """The PySAT back end used for every solve (Glucose 4.1: it supports ``interrupt``)."""
@@ -146,12 +146,12 @@ def placement_cnf(
 ) -> NonogramCnf:
     """The all-placements CNF of a puzzle with valid, cleaned clues.
 
-    Raises :class:`SolverTimeoutError` (giving up, not bad input) when the puzzle has more
-    than ``max_placements`` placements; ``None`` lifts the limit.
+    Raises :class:`ModelTooLargeError` (a :class:`SolverTimeoutError`: giving up, not bad
+    input) when the puzzle has more than ``max_placements`` placements; ``None`` lifts the limit.
     """
     total = puzzle_placements(rows, cols)
     if max_placements is not None and total > max_placements:
-        raise SolverTimeoutError(
+        raise ModelTooLargeError(
             f"pysat-cnf: the all-placements CNF would need {total:,} selector variables "
             f"(the limit is {max_placements:,}); use the compact encoding instead"
         )

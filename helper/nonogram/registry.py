@@ -21,6 +21,14 @@ class SolverTimeoutError(TimeoutError):
     """The solver gave up at its time limit without deciding the puzzle."""
 
 
+class ModelTooLargeError(SolverTimeoutError):
+    """The model refuses to build: it would be far too large to solve in any sensible time.
+
+    A kind of giving up (so it is a :class:`SolverTimeoutError`), but said at once instead of
+    after the time limit; the benchmark reports it as "too large".
+    """
+
+
 class Model(Protocol):
     def __call__(
         self, rows: list[Clue], cols: list[Clue], *, time_limit: float | None = None
