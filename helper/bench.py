@@ -394,7 +394,7 @@ def format_report(s: Summary, recommended: str = RECOMMENDED_SOLVER) -> str:
     ]
     geo_ratio = [
         "geo. mean ratio",
-        *(f"{s.mean_ratio(x):.1f}" for x in s.solvers),
+        *(("(>=)" if s.capped(x) else "") + f"{s.mean_ratio(x):.1f}" for x in s.solvers),
     ]
     parts = [
         f"Seconds per solve (cap {s.time_limit:g} s; >=cap: killed or stopped at the cap; "
