@@ -11,10 +11,9 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from helper.ortools import make_solver
-
 from .clues import Clue, Grid
-from .registry import SolverTimeoutError, register
+from .cpsat_start import solve_cells
+from .registry import register
 
 Transition = tuple[int, int, int]  # (state, cell value, next state)
 
@@ -65,33 +64,10 @@ def build_automaton_model(
     return model, cells
 
 
-def solve_model(
-    model: cp_model.CpModel,
-    cells: list[list[cp_model.IntVar]],
-    name: str,
-    time_limit: float | None = None,
-    **parameters: int | float | bool,
-) -> Grid | None:
-    """Solve a cell model with one worker and a fixed seed; ``None`` when infeasible.
-
-    ``parameters`` are set on the solver's ``SatParameters`` (for example
-    ``cp_model_probing_level=0``).
-    """
-    solver = make_solver(time_limit)
-    for key, value in parameters.items():
-        setattr(solver.parameters, key, value)
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(f"{name}: {solver.status_name(status)} after {time_limit} s")
-    return [[solver.value(cell) for cell in row] for row in cells]
-
-
 @register("cpsat-automaton")
 def solve_automaton(
     rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
 ) -> Grid | None:
     """Solve the puzzle with one automaton constraint per line."""
     model, cells = build_automaton_model(rows, cols)
-    return solve_model(model, cells, "cpsat-automaton", time_limit)
+    return solve_cells(model, cells, time_limit, name="cpsat-automaton")

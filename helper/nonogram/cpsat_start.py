@@ -93,15 +93,26 @@ def build_nonogram_model(
 
 
 def solve_cells(
-    model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], time_limit: float | None
+    model: cp_model.CpModel,
+    cells: list[list[cp_model.IntVar]],
+    time_limit: float | None = None,
+    *,
+    name: str = "cpsat-start",
+    **parameters: int | float | bool,
 ) -> Grid | None:
-    """Solve ``model`` (fixed seed and workers) and read the cells; ``None`` if infeasible."""
+    """Solve ``model`` (fixed seed and workers) and read the cells; ``None`` if infeasible.
+
+    Every CP-SAT Nonogram model uses this. ``name`` goes into the time-out message;
+    ``parameters`` are set on the solver's ``SatParameters`` (e.g. ``cp_model_probing_level=0``).
+    """
     solver = make_solver(time_limit)
+    for key, value in parameters.items():
+        setattr(solver.parameters, key, value)
     status = solver.solve(model)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(f"cpsat-start: {solver.status_name(status)} after {time_limit} s")
+        raise SolverTimeoutError(f"{name}: {solver.status_name(status)} after {time_limit} s")
     return [[solver.value(cell) for cell in row] for row in cells]
 
 

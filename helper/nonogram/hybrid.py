@@ -13,9 +13,9 @@ open:
 
 from collections.abc import Sequence
 
-from .automaton import solve_model
 from .bitline import Clock, Contradiction, MaskGrid, search
 from .clues import Clue, Grid
+from .cpsat_start import solve_cells
 from .line import HANDOVER_PARAMETERS, HARD_SHARE, handover_model
 from .registry import register
 
@@ -46,6 +46,6 @@ def solve_bitline_hybrid(
     model, cells = handover_model(rows, cols, grid.to_state())
     left = clock.left()
     parameters = {} if hard else HANDOVER_PARAMETERS
-    return solve_model(
-        model, cells, "bitline-hybrid", None if left is None else max(left, 0.01), **parameters
+    return solve_cells(
+        model, cells, None if left is None else max(left, 0.01), name="bitline-hybrid", **parameters
     )

@@ -15,8 +15,9 @@ from collections.abc import Iterator, Sequence
 
 from ortools.sat.python import cp_model
 
-from .automaton import line_automaton, solve_model
+from .automaton import line_automaton
 from .clues import Clue, Grid
+from .cpsat_start import solve_cells
 from .registry import SolverTimeoutError, register
 
 UNKNOWN = -1
@@ -385,4 +386,4 @@ def solve_line_cpsat(
     left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
     hard = open_cells > HARD_SHARE * len(rows) * len(cols)
     parameters = {} if hard else HANDOVER_PARAMETERS
-    return solve_model(model, cells, "line-cpsat", left, **parameters)
+    return solve_cells(model, cells, left, name="line-cpsat", **parameters)
