@@ -22,9 +22,8 @@ import sys
 import numpy as np
 
 from helper.data import DATA_DIR
-from helper.nonogram import clues_from_grid
+from helper.nonogram import Nonogram, SolverTimeoutError, clues_from_grid
 from helper.nonogram.line import propagate, unknown_cells, unknown_state
-from helper.nonogram.registry import SolverTimeoutError
 from helper.nonogram.unique import count_solutions
 from helper.pictures import Canvas, draw
 
@@ -110,7 +109,7 @@ def pictures() -> list[tuple[str, str, Grid]]:
 def make(family: str, name: str, grid: Grid) -> dict:
     rows, cols = clues_from_grid(grid)
     try:
-        solutions: int | None = count_solutions(rows, cols, limit=2, time_limit=60)
+        solutions: int | None = count_solutions(Nonogram(rows, cols), limit=2, time_limit=60)
     except SolverTimeoutError:
         solutions = None
     height, width = len(rows), len(cols)

@@ -11,7 +11,7 @@ import sys
 import time
 
 from helper.data import DATA_DIR
-from helper.nonogram import clues_from_grid
+from helper.nonogram import Nonogram, clues_from_grid
 from helper.nonogram.cpsat_start import find_other_solution
 from helper.pictures import as_text, draw
 
@@ -27,7 +27,7 @@ def make(name: str, picture: str, height: int, width: int, title: str) -> dict:
     grid = draw(picture, height, width)
     rows, cols = clues_from_grid(grid)
     start = time.perf_counter()
-    other = find_other_solution(rows, cols, grid, time_limit=600)
+    other = find_other_solution(Nonogram(rows, cols), grid, time_limit=600)
     seconds = time.perf_counter() - start
     if other is not None:
         diff = [(r, c) for r in range(height) for c in range(width) if grid[r][c] != other[r][c]]

@@ -52,7 +52,7 @@ def _read_text(path: str) -> str:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _read_nonogram(path: str) -> dict:
+def _read_nonogram(path: str):
     from helper.formats import read_puzzle_file
 
     try:
@@ -84,18 +84,18 @@ def command_solve(args: argparse.Namespace) -> None:
     from helper.nonogram.unique import find_solutions
 
     puzzle = _read_nonogram(args.file)
-    rows, cols = puzzle["rows"], puzzle["cols"]
     if args.count:
-        grids = find_solutions(rows, cols, args.limit, time_limit=args.time_limit)
+        grids = find_solutions(puzzle, args.limit, time_limit=args.time_limit)
         print(_count_words(len(grids), args.limit))
         return
-    try:
-        grid = SOLVERS[args.method](rows, cols, time_limit=args.time_limit)
-    except ValueError as error:  # NoSolutionError is a ValueError
-        raise CommandError(f"{args.file}: {error}") from None
-    print(_board_text(grid))
+    result = SOLVERS[args.method](puzzle, time_limit=args.time_limit)
+    if result.status in ("timeout", "too large"):
+        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+    if not result.solved:
+        raise CommandError(f"{args.file}: {result.message}")
+    print(_board_text(result.picture()))
     if args.grade:
-        print(f"grade: {grade(rows, cols)}")
+        print(f"grade: {grade(puzzle)}")
 
 
 def command_futoshiki(args: argparse.Namespace) -> None:

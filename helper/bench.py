@@ -20,37 +20,17 @@ import math
 import multiprocessing as mp
 import statistics
 import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from helper.data import DATA_DIR
-from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS, check_nonogram, validate
-from helper.nonogram.registry import ModelTooLargeError, SolverTimeoutError
+from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS, Nonogram, SolveResult
 
 DEFAULT_SET = "bench"
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
 GRACE_SECONDS = 10.0  # process start and clean-up allowed on top of the cap
-
-
-@dataclass
-class Puzzle:
-    """One benchmark puzzle: ``name`` is the file stem, ``size`` is ``"HxW"``."""
-
-    name: str
-    family: str
-    rows: list[list[int]]
-    cols: list[list[int]]
-
-    @property
-    def size(self) -> str:
-        return f"{len(self.rows)}x{len(self.cols)}"
-
-    @property
-    def cells(self) -> int:
-        return len(self.rows) * len(self.cols)
 
 
 @dataclass
@@ -74,7 +54,7 @@ class Result:
 
 def load_set(
     name: str = DEFAULT_SET, pattern: str = "*", sizes: Iterable[str] | None = None
-) -> list[Puzzle]:
+) -> list[Nonogram]:
     """The puzzles of ``data/<name>/`` whose file stem matches ``pattern``, smallest first.
 
     ``sizes`` (for example ``["45x60"]``) keeps only puzzles of those sizes. The clues are
@@ -91,8 +71,7 @@ def load_set(
         if not fnmatch.fnmatch(path.stem, pattern):
             continue
         data = json.loads(path.read_text(encoding="utf-8"))
-        rows, cols = validate(data["rows"], data["cols"])
-        puzzle = Puzzle(path.stem, data.get("family", "other"), rows, cols)
+        puzzle = Nonogram.from_dict(data, name=path.stem)
         if wanted is None or puzzle.size in wanted:
             puzzles.append(puzzle)
     puzzles.sort(key=lambda p: (p.cells, p.name))
@@ -102,46 +81,20 @@ def load_set(
 # -- one solve in a child process ------------------------------------------------------------
 
 
-def _count_cpsat_statistics(totals: dict[str, int]) -> None:
-    """Make every ``CpSolver.solve`` in this (child) process add its statistics to ``totals``."""
-    from ortools.sat.python import cp_model
-
-    original = cp_model.CpSolver.solve
-
-    def solve(self, *args, **kwargs):
-        try:
-            return original(self, *args, **kwargs)
-        finally:
-            totals["branches"] = totals.get("branches", 0) + self.num_branches
-            totals["conflicts"] = totals.get("conflicts", 0) + self.num_conflicts
-
-    cp_model.CpSolver.solve = solve
-
-
-def _child(conn, solver: str, rows, cols, time_limit: float, memory_mb: int | None) -> None:
-    """Run one solve and send ``(status, seconds, grid, stats, message)`` to the parent."""
+def _child(conn, solver: str, puzzle: Nonogram, time_limit: float, memory_mb: int | None) -> None:
+    """Run one solve and send its :class:`SolveResult` (or an error text) to the parent."""
     if memory_mb:
         import resource
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    stats: dict[str, int] = {}
-    _count_cpsat_statistics(stats)
-    grid, message = None, ""
-    start = time.perf_counter()
     try:
-        grid = SOLVERS[solver](rows, cols, time_limit=time_limit)
-        status = "ok"
-    except ModelTooLargeError as error:  # refused at once: too large to build, never tried
-        status, message = "too large", str(error)
-    except SolverTimeoutError as error:
-        status, message = "timeout", str(error)
+        answer: SolveResult | str = SOLVERS[solver](puzzle, time_limit=time_limit)
     except MemoryError:
-        status, message = "memory", f"over {memory_mb} MB"
+        answer = f"memory: over {memory_mb} MB"
     except Exception as error:  # reported, never raised: the benchmark goes on
-        status, message = "error", f"{type(error).__name__}: {error}"
-    seconds = time.perf_counter() - start
-    conn.send((status, seconds, grid, stats, message[:200]))
+        answer = f"error: {type(error).__name__}: {error}"
+    conn.send(answer)
     conn.close()
 
 
@@ -154,43 +107,49 @@ def _context() -> mp.context.BaseContext:
 
 def run_one(
     solver: str,
-    puzzle: Puzzle,
+    puzzle: Nonogram,
     time_limit: float = DEFAULT_TIME_LIMIT,
     memory_mb: int | None = DEFAULT_MEMORY_MB,
 ) -> Result:
     """Solve ``puzzle`` with ``solver`` in a child process and check the answer."""
     context = _context()
     receive, send = context.Pipe(duplex=False)
-    process = context.Process(
-        target=_child, args=(send, solver, puzzle.rows, puzzle.cols, time_limit, memory_mb)
+    process = context.Process(target=_child, args=(send, solver, puzzle, time_limit, memory_mb))
+    base = Result(
+        solver, puzzle.name, puzzle.family or "other", puzzle.size, puzzle.cells, "", time_limit
     )
-    base = Result(solver, puzzle.name, puzzle.family, puzzle.size, puzzle.cells, "", time_limit)
     process.start()
     send.close()
+    answer: SolveResult | str
     try:
-        if receive.poll(time_limit + GRACE_SECONDS):
-            status, seconds, grid, stats, message = receive.recv()
-        else:
-            status, seconds, grid, stats, message = "timeout", time_limit, None, {}, "killed"
+        answer = receive.recv() if receive.poll(time_limit + GRACE_SECONDS) else "timeout: killed"
     except EOFError:  # the child died without a word (out of memory, a crash)
-        status, seconds, grid, stats, message = "died", time_limit, None, {}, "child died"
+        answer = "died: child died"
     finally:
         if process.is_alive():
             process.kill()
         process.join()
         receive.close()
-    if status == "ok" and not check_nonogram(puzzle.rows, puzzle.cols, grid):
-        status, message = "wrong", "the answer breaks a clue"
-    if status == "timeout":
-        seconds = max(seconds, time_limit)
-    base.status, base.seconds, base.message = status, seconds, message
-    base.branches, base.conflicts = stats.get("branches"), stats.get("conflicts")
+    if isinstance(answer, str):
+        base.status, _, base.message = answer.partition(": ")
+        return base
+    base.status = _STATUS.get(answer.status, answer.status)
+    base.seconds, base.message = answer.seconds, answer.message[:200]
+    base.branches, base.conflicts = answer.stats.get("branches"), answer.stats.get("conflicts")
+    if answer.solved and not puzzle.check(answer.grid):
+        base.status, base.message = "wrong", "the answer breaks a clue"
+    if base.status == "timeout":
+        base.seconds = max(base.seconds, time_limit)
     return base
+
+
+_STATUS = {"solved": "ok"}
+"""Benchmark words for :class:`SolveResult` statuses (the others are the same)."""
 
 
 def run(
     solvers: Sequence[str],
-    puzzles: Sequence[Puzzle],
+    puzzles: Sequence[Nonogram],
     time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     repeat: int = 1,

@@ -22,19 +22,19 @@ blank lines inside a block are skipped. ``title``, ``by``, ``copyright``, ``lice
 are decoded); ``goal`` is the answer as one string of ``0``/``1`` cells, row after row.
 Lines with any other key are ignored, as the format asks.
 
-In Python a puzzle is the dict ``{"rows": [...], "cols": [...]}`` of the rest of the book,
-plus the text keys that were present and ``"goal"`` as a grid of 0/1 rows.
+In Python a puzzle is a :class:`~helper.nonogram.Nonogram`: the text keys that were present
+go into its ``info``, and ``goal`` becomes its goal picture (rows of 0/1).
 """
 
 import html
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from helper.nonogram.clues import check_nonogram, validate
+from helper.nonogram.puzzle import Nonogram
 
 TEXT_KEYS = ("title", "by", "copyright", "license", "catalogue")
 """The ``.non`` keys whose value is free text, in the order :func:`write_non` writes them."""
@@ -97,8 +97,8 @@ def _parse_goal(value: str, number: int, height: int, width: int) -> list[list[i
     return [[int(cells[r * width + c]) for c in range(width)] for r in range(height)]
 
 
-def read_non(text: str) -> dict[str, Any]:
-    """Parse the text of a ``.non`` file into ``{"rows", "cols", ...}``.
+def read_non(text: str, name: str = "") -> Nonogram:
+    """Parse the text of a ``.non`` file into a :class:`Nonogram` called ``name``.
 
     Raises ``ValueError`` naming the line (counted from 1) for: a clue that is not numbers
     separated by commas, a ``rows`` or ``columns`` block before its size is known, a block
@@ -121,10 +121,10 @@ def read_non(text: str) -> dict[str, Any]:
         key, value = key.lower(), value.strip()
         if key in ("width", "height") or (key in ("rows", "columns") and value):
             # "rows 5" is an old spelling of "height 5", "columns 4" of "width 4".
-            name = {"rows": "height", "columns": "width"}.get(key, key)
-            if name in sizes:
-                raise ValueError(f"line {number}: {name} is given twice")
-            sizes[name] = _parse_size(value, number, key)
+            size_key = {"rows": "height", "columns": "width"}.get(key, key)
+            if size_key in sizes:
+                raise ValueError(f"line {number}: {size_key} is given twice")
+            sizes[size_key] = _parse_size(value, number, key)
         elif key in ("rows", "columns"):
             size_key = "height" if key == "rows" else "width"
             kind = "row" if key == "rows" else "column"
@@ -172,62 +172,50 @@ def read_non(text: str) -> dict[str, Any]:
         if key not in found:
             raise ValueError(f"the file has no {key} block")
     rows, cols = validate(found.pop("rows"), found.pop("columns"))
-    puzzle: dict[str, Any] = {"rows": rows, "cols": cols}
-    puzzle.update((key, found[key]) for key in TEXT_KEYS if key in found)
+    info = {key: found[key] for key in TEXT_KEYS if key in found}
+    grid = None
     if goal is not None:
         value, number = goal
         grid = _parse_goal(value, number, sizes["height"], sizes["width"])
         if not check_nonogram(rows, cols, grid):
             raise ValueError(f"line {number}: the goal picture does not match the clues")
-        puzzle["goal"] = grid
-    return puzzle
+    return Nonogram(rows, cols, name=name, goal=grid, info=info)
 
 
-def write_non(puzzle: Mapping[str, Any]) -> str:
-    """The ``.non`` text of a puzzle dict (text keys and ``goal`` written when present)."""
-    rows, cols = validate(puzzle["rows"], puzzle["cols"])
-    lines = [
-        f"{key} {_quote(key, puzzle[key])}" for key in TEXT_KEYS if puzzle.get(key) is not None
-    ]
+def write_non(puzzle: Nonogram) -> str:
+    """The ``.non`` text of a puzzle (its text keys and ``goal`` written when present)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    lines = [f"{key} {_quote(key, puzzle.info[key])}" for key in TEXT_KEYS if key in puzzle.info]
     lines += [f"width {len(cols)}", f"height {len(rows)}", "", "rows"]
     lines += [",".join(map(str, clue)) or "0" for clue in rows]
     lines += ["", "columns"]
     lines += [",".join(map(str, clue)) or "0" for clue in cols]
-    goal = puzzle.get("goal")
-    if goal is not None:
-        if not check_nonogram(rows, cols, goal):
-            raise ValueError("the goal picture does not match the clues")
-        cells = "".join(str(int(cell)) for row in goal for cell in row)
+    if puzzle.goal is not None:
+        cells = "".join(str(cell) for row in puzzle.goal for cell in row)
         lines += ["", f'goal "{cells}"']
     return "\n".join(lines) + "\n"
 
 
-def read_json(text: str) -> dict[str, Any]:
+def read_json(text: str, name: str = "") -> Nonogram:
     """Parse our JSON puzzle text, checking the clues (``ValueError`` on bad JSON or clues)."""
     try:
-        puzzle = json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"line {error.lineno}: not valid JSON ({error.msg})") from None
-    if not isinstance(puzzle, dict) or "rows" not in puzzle or "cols" not in puzzle:
-        raise ValueError('a JSON puzzle is an object with "rows" and "cols" lists')
-    rows, cols = validate(puzzle["rows"], puzzle["cols"])
-    result = dict(puzzle, rows=rows, cols=cols)
-    if result.get("goal") is not None and not check_nonogram(rows, cols, result["goal"]):
-        raise ValueError("the goal picture does not match the clues")
-    return result
+    return Nonogram.from_dict(data, name=name)
 
 
-def write_json(puzzle: Mapping[str, Any]) -> str:
-    """Our JSON text of a puzzle: ``rows`` and ``cols`` first, one clue list per line."""
-    rows, cols = validate(puzzle["rows"], puzzle["cols"])
-    present = [key for key in TEXT_KEYS if puzzle.get(key) is not None]
-    parts = [f'  "{key}": {json.dumps(puzzle[key])}' for key in present]
-    for key, lines in (("rows", rows), ("cols", cols)):
-        body = ",\n".join(f"    {json.dumps(line)}" for line in lines)
-        parts.append(f'  "{key}": [\n{body}\n  ]')
-    if puzzle.get("goal") is not None:
-        body = ",\n".join(f"    {json.dumps([int(c) for c in row])}" for row in puzzle["goal"])
-        parts.append(f'  "goal": [\n{body}\n  ]')
+def write_json(puzzle: Nonogram) -> str:
+    """Our JSON text of a puzzle: text keys, then ``rows`` and ``cols`` with one clue list per
+    line, then ``family`` and ``goal`` when present."""
+    data: dict[str, Any] = puzzle.to_dict()
+    parts = [
+        f'  "{key}": {json.dumps(value)}' for key, value in data.items() if isinstance(value, str)
+    ]
+    for key in ("rows", "cols", "goal"):
+        if key in data:
+            body = ",\n".join(f"    {json.dumps(line)}" for line in data[key])
+            parts.append(f'  "{key}": [\n{body}\n  ]')
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
@@ -241,7 +229,7 @@ def json_to_non(text: str) -> str:
     return write_non(read_json(text))
 
 
-def read_puzzle_file(path: str | Path) -> dict[str, Any]:
+def read_puzzle_file(path: str | Path) -> Nonogram:
     """Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
 
     ``ValueError`` messages start with the file name, so they point at the place to fix.
@@ -253,6 +241,6 @@ def read_puzzle_file(path: str | Path) -> dict[str, Any]:
         raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
     reader = read_json if path.suffix.lower() == ".json" else read_non
     try:
-        return reader(text)
+        return reader(text, name=path.stem)
     except ValueError as error:
         raise ValueError(f"{path}: {error}") from None

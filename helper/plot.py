@@ -3,12 +3,14 @@
 Every figure has an opaque white background so it stays readable in the site's dark mode.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
+
+from helper.nonogram.puzzle import Nonogram
 
 BACKGROUND = "white"
 INK = "#222222"
@@ -22,7 +24,7 @@ def _clue_text(clue: Sequence[int]) -> list[str]:
 
 
 def plot_nonogram_board(
-    puzzle: Mapping[str, Sequence[Sequence[int]]],
+    puzzle: Nonogram,
     result: Sequence[Sequence[int]] | None = None,
     *,
     font_size: float | None = None,
@@ -38,7 +40,7 @@ def plot_nonogram_board(
     points and ``cell_size`` the side of a cell in inches; both scale with the board when
     not given. Returns the matplotlib ``Axes``.
     """
-    rows, cols = puzzle["rows"], puzzle["cols"]
+    rows, cols = puzzle.rows, puzzle.cols
     height, width = len(rows), len(cols)
     row_texts = [_clue_text(c) for c in rows]
     col_texts = [_clue_text(c) for c in cols]

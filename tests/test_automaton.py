@@ -5,9 +5,9 @@ import itertools
 import pytest
 from ortools.sat.python import cp_model
 
-from helper.nonogram import SOLVERS, check_nonogram, clues_from_grid, runs
+from helper.nonogram import clues_from_grid, runs
 from helper.nonogram.automaton import build_automaton_model, line_automaton
-from helper.nonogram.line import UNKNOWN, propagate, unknown_state
+from helper.nonogram.line import UNKNOWN, handover_model, unknown_state
 from helper.ortools import get_all_solutions
 from helper.pictures import draw
 
@@ -62,13 +62,40 @@ def test_known_cells_are_fixed_in_the_model():
     assert solver.solve(model) == cp_model.INFEASIBLE
 
 
-def test_hybrid_hands_over_only_what_logic_left_open():
-    picture = draw("sailboat", 45, 60)  # the waves leave cells that line logic cannot decide
-    rows, cols = clues_from_grid(picture)
-    state = propagate(rows, cols, unknown_state(45, 60))
-    assert any(UNKNOWN in row for row in state)
-    grid = SOLVERS["line-cpsat"](rows, cols, time_limit=60)
-    assert check_nonogram(rows, cols, grid)
-    for r, row in enumerate(state):  # the decided cells stayed as logic decided them
-        for c, value in enumerate(row):
-            assert value in (UNKNOWN, grid[r][c])
+def every_grid(model, cells):
+    """All the grids a model allows, by CP-SAT enumeration."""
+
+    class Grids(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.found = []
+
+        def on_solution_callback(self):
+            self.found.append([[self.value(cell) for cell in row] for row in cells])
+
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    collector = Grids()
+    solver.solve(model, collector)
+    return sorted(collector.found)
+
+
+@pytest.mark.parametrize(
+    ("known", "expected"), [((0, 0), [[1, 0], [0, 1]]), ((0, 1), [[0, 1], [1, 0]])]
+)
+def test_handover_model_keeps_the_decided_cells(known, expected):
+    """The 2x2 puzzle with a 1 in every line has two pictures (the diagonals); a state that
+    decides one cell leaves the handover model exactly the picture that agrees with it."""
+    assert every_grid(*handover_model([[1], [1]], [[1], [1]], unknown_state(2, 2))) == [
+        [[0, 1], [1, 0]],
+        [[1, 0], [0, 1]],
+    ]
+    state = unknown_state(2, 2)
+    state[known[0]][known[1]] = 1
+    assert every_grid(*handover_model([[1], [1]], [[1], [1]], state)) == [expected]
+
+
+def test_handover_model_has_no_automaton_for_a_decided_line():
+    state = [[1, 0], [UNKNOWN, UNKNOWN]]  # row 0 decided; row 1 and both columns open
+    model, _ = handover_model([[1], [1]], [[1], [1]], state)
+    assert [c.has_automaton() for c in model.proto.constraints] == [True] * 3

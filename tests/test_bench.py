@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from helper.bench import Puzzle, Result, load_set, run_one, summary, targets
-from helper.nonogram import clues_from_grid
+from helper.bench import Result, load_set, run_one, summary, targets
+from helper.nonogram import Nonogram, clues_from_grid
 from helper.pictures import draw
 
 
@@ -57,7 +57,7 @@ def test_a_model_that_refuses_to_build_is_too_large_not_a_timeout():
     # One row of 60 cells holding ten single cells: about 1.3e10 placements for pysat-cnf.
     rows = [[1] * 10]
     cols = [[1] if j % 6 == 0 else [] for j in range(60)]
-    puzzle = Puzzle("spaced-1x60", "test", rows, cols)
+    puzzle = Nonogram(rows, cols, name="spaced-1x60", family="test")
     result = run_one("pysat-cnf", puzzle, time_limit=30)
     assert result.status == "too large"
     assert "selector variables" in result.message
@@ -99,7 +99,3 @@ def test_targets_are_computed_from_one_run():
     assert second.met is False  # 3 s on a 60x80 picture
     assert third.met is False  # 3.1 s in total against 1.0 s
     assert s.capped("cpsat-start") and not s.capped("line-cpsat")
-
-
-def test_puzzle_size():
-    assert Puzzle("p", "picture", [[1]] * 3, [[3], [], []]).size == "3x3"

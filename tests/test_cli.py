@@ -15,7 +15,8 @@ from helper.futoshiki import (
     generate_futoshiki,
     parse_futoshiki,
 )
-from helper.nonogram import SOLVERS, SolverTimeoutError, check_nonogram
+from helper.nonogram import SOLVERS, SolverTimeoutError
+from helper.nonogram.solving import run_model
 
 DATA = Path(__file__).parent / "data"
 BOAT = "####\n#..#\n#..#\n#.##\n###.\n"
@@ -133,7 +134,7 @@ def test_blank_lines_file_solves(capsys):
     puzzle = read_non((DATA / "blank_lines.non").read_text(encoding="utf-8"))
     assert main(["solve", str(DATA / "blank_lines.non")]) == 0
     grid = [[int(ch == "#") for ch in line] for line in capsys.readouterr().out.split()]
-    assert check_nonogram(puzzle["rows"], puzzle["cols"], grid)
+    assert puzzle.check(grid)
 
 
 @pytest.mark.parametrize(
@@ -175,8 +176,11 @@ def test_usage_errors(args, capsys):
 
 
 def test_time_limit_reached_gives_status_3(monkeypatch, capsys):
-    def always_late(rows, cols, *, time_limit=None):
-        raise SolverTimeoutError(f"no answer within {time_limit} s")
+    def late_model(puzzle, run):
+        raise SolverTimeoutError(f"no answer within {run.deadline.seconds} s")
+
+    def always_late(puzzle, *, time_limit=None):
+        return run_model(late_model, "always-late", puzzle, time_limit)
 
     monkeypatch.setitem(SOLVERS, "always-late", always_late)
     args = ["solve", str(DATA / "boat.non"), "--method", "always-late", "--time-limit", "0.5"]
@@ -187,8 +191,8 @@ def test_time_limit_reached_gives_status_3(monkeypatch, capsys):
 def test_convert_both_ways(capsys):
     assert main(["convert", str(DATA / "boat.non")]) == 0
     converted = json.loads(capsys.readouterr().out)
-    assert converted == read_non((DATA / "boat.non").read_text(encoding="utf-8"))
+    assert converted == read_non((DATA / "boat.non").read_text(encoding="utf-8")).to_dict()
     assert main(["convert", str(DATA / "boat.json")]) == 0
-    assert read_non(capsys.readouterr().out)["title"] == "A small boat"
+    assert read_non(capsys.readouterr().out).title == "A small boat"
     assert main(["convert", str(DATA / "boat.non"), "--to", "non"]) == 0
-    assert read_non(capsys.readouterr().out) == converted
+    assert read_non(capsys.readouterr().out).to_dict() == converted

@@ -10,18 +10,19 @@ from hypothesis import strategies as st
 from helper.bench import load_set
 from helper.nonogram import (
     SOLVERS,
-    NoSolutionError,
-    SolverTimeoutError,
+    Contradiction,
+    Deadline,
+    Nonogram,
+    Run,
     check_nonogram,
     clues_from_grid,
     hybrid,
     runs,
 )
-from helper.nonogram.bitline import Clock, MaskGrid, solve_line_bits
+from helper.nonogram.bitline import MaskGrid, solve_line_bits
 from helper.nonogram.bitline import search as bit_search
 from helper.nonogram.line import (
     UNKNOWN,
-    Contradiction,
     probe,
     propagate,
     search,
@@ -194,8 +195,10 @@ def test_mask_search_finds_a_solution(picture):
     rows, cols = clues_from_grid(picture)
     grid = MaskGrid(rows, cols)
     grid.propagate()
-    found = bit_search(grid, Clock(None, "test"), max_nodes=10_000)
+    run = Run(Deadline(), "test")
+    found = bit_search(grid, run, max_nodes=10_000)
     assert found and found.solved()
+    assert run.stats.get("guesses", 0) == (0 if grid.solved() else run.stats["guesses"])
     assert check_nonogram(rows, cols, found.to_state())
 
 
@@ -206,12 +209,18 @@ def test_mask_search_exhausts_an_unsolvable_puzzle_and_respects_its_budget():
     grid = MaskGrid(rows, cols)
     grid.propagate()
     assert grid.open_count() == 16
-    with pytest.raises(NoSolutionError):
-        SOLVERS["bitline-hybrid"](rows, cols, time_limit=30)
-    assert bit_search(grid, Clock(None, "test"), max_nodes=1000) is None
+    result = SOLVERS["bitline-hybrid"](Nonogram(rows, cols), time_limit=30)
+    assert result.status == "no solution"
+    assert result.stats["handovers"] == 1  # every cell is open: CP-SAT proves it at once
+    run = Run(Deadline(), "test")
+    assert bit_search(grid, run, max_nodes=1000) is None
+    assert 1 <= run.stats["guesses"] <= 1000
     stalled = MaskGrid([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
     stalled.propagate()
-    assert bit_search(stalled, Clock(None, "test"), max_nodes=0) is False
+    run = Run(Deadline(), "test")
+    assert bit_search(stalled, run, max_nodes=0) is False
+    assert "guesses" not in run.stats
+    assert bit_search(stalled, run, max_nodes=3) is not False  # solved within three guesses
 
 
 def test_memo_is_per_solve():
@@ -221,18 +230,25 @@ def test_memo_is_per_solve():
     assert first.memo and not second.memo and first.copy().memo is first.memo
 
 
-@pytest.mark.parametrize("nodes", [0, hybrid.SEARCH_NODES])
-def test_hybrid_with_and_without_the_cpsat_handover(monkeypatch, nodes):
-    """With no search budget every puzzle logic leaves open goes to CP-SAT."""
-    monkeypatch.setattr(hybrid, "SEARCH_NODES", nodes)
-    (puzzle,) = [p for p in load_set(pattern="picture-sailboat-20x20")]
-    grid = SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=30)
-    assert check_nonogram(puzzle.rows, puzzle.cols, grid)
+def test_hybrid_hands_over_exactly_when_its_search_budget_runs_out(monkeypatch):
+    """The 20x20 sailboat needs guesses after line logic: a budget of none sends it to
+    CP-SAT, the normal budget finishes it in Python."""
+    (puzzle,) = load_set(pattern="picture-sailboat-20x20")
+    grid = MaskGrid(puzzle.rows, puzzle.cols)
+    grid.propagate()
+    assert not grid.solved() and grid.open_count() < hybrid.HARD_SHARE * puzzle.cells
+    in_python = SOLVERS["bitline-hybrid"](puzzle, time_limit=30)
+    assert in_python.solved and in_python.stats["guesses"] >= 1
+    assert "handovers" not in in_python.stats and "branches" not in in_python.stats
+    monkeypatch.setattr(hybrid, "SEARCH_NODES", 0)
+    handed_over = SOLVERS["bitline-hybrid"](puzzle, time_limit=30)
+    assert handed_over.solved and handed_over.stats["handovers"] == 1
+    assert "guesses" not in handed_over.stats and "branches" in handed_over.stats
 
 
-def test_hybrid_sends_a_hard_puzzle_to_cpsat():
+def test_hybrid_sends_a_hard_puzzle_to_cpsat_at_once():
     (puzzle,) = load_set(pattern="hard-*", sizes=["25x25"])
-    grid = SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=60)
-    assert check_nonogram(puzzle.rows, puzzle.cols, grid)
-    with pytest.raises(SolverTimeoutError):
-        SOLVERS["bitline-hybrid"](puzzle.rows, puzzle.cols, time_limit=0.001)
+    result = SOLVERS["bitline-hybrid"](puzzle, time_limit=60)
+    assert result.solved and result.stats["handovers"] == 1
+    assert "guesses" not in result.stats  # no Python search on a hard puzzle
+    assert SOLVERS["bitline-hybrid"](puzzle, time_limit=0.001).status == "timeout"

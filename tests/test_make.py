@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helper.nonogram import check_nonogram, clues_from_grid, count_solutions
+from helper.nonogram import Nonogram, NoSolutionError, count_solutions
 from helper.nonogram.make import (
     LINE_LOGIC,
     NEEDS_SEARCH,
@@ -49,21 +49,21 @@ def test_unique_picture():
     heart = draw("heart", 7, 7)
     check = check_picture(heart)
     assert check.unique and check.other is None and check.cells == []
-    assert (check.rows, check.cols) == clues_from_grid(heart)
+    assert check.puzzle == Nonogram.from_grid(heart) and check.puzzle.goal == heart
 
 
 def test_ambiguous_picture_shows_a_second_solution():
     check = check_picture(AMBIGUOUS)
     assert not check.unique
     assert check.other != AMBIGUOUS
-    assert check_nonogram(check.rows, check.cols, check.other)
+    assert check.puzzle.check(check.other)
     assert check.cells == differing_cells(AMBIGUOUS, check.other)
     assert check.cells  # they do differ somewhere
 
 
 def test_repair_makes_the_picture_unique_by_filling_cells():
     repaired, changes = repair_picture(AMBIGUOUS)
-    assert count_solutions(*clues_from_grid(repaired)) == 1
+    assert count_solutions(Nonogram.from_grid(repaired)) == 1
     assert changes and all(AMBIGUOUS[r][c] == 0 for r, c in changes)
     assert sorted(differing_cells(AMBIGUOUS, repaired)) == sorted(changes)
     assert AMBIGUOUS[0] == [1, 0, 0, 0, 0]  # the input is not changed in place
@@ -79,7 +79,7 @@ def test_repair_leaves_a_unique_picture_alone():
 @given(pictures)
 def test_repair_always_ends_with_a_unique_picture(picture):
     repaired, changes = repair_picture(picture)
-    assert count_solutions(*clues_from_grid(repaired), limit=2) == 1
+    assert count_solutions(Nonogram.from_grid(repaired), limit=2) == 1
     assert len(set(changes)) == len(changes)
     assert sorted(differing_cells(picture, repaired)) == sorted(changes)
     assert all(repaired[r][c] == 1 and picture[r][c] == 0 for r, c in changes)
@@ -113,21 +113,21 @@ def test_bad_pictures(picture, message):
 
 
 def test_grade():
-    assert grade(*clues_from_grid(draw("heart", 9, 9))) == LINE_LOGIC
-    assert grade(*clues_from_grid(AMBIGUOUS)) == NEEDS_SEARCH
-    rows, cols = clues_from_grid(UNIQUE_NEEDS_SEARCH)
-    assert count_solutions(rows, cols) == 1
-    assert grade(rows, cols) == NEEDS_SEARCH
+    assert grade(Nonogram.from_grid(draw("heart", 9, 9))) == LINE_LOGIC
+    assert grade(Nonogram.from_grid(AMBIGUOUS)) == NEEDS_SEARCH
+    puzzle = Nonogram.from_grid(UNIQUE_NEEDS_SEARCH)
+    assert count_solutions(puzzle) == 1
+    assert grade(puzzle) == NEEDS_SEARCH
 
 
 @settings(max_examples=30, deadline=None)
 @given(pictures)
 def test_line_logic_only_decides_what_is_forced(picture):
-    rows, cols = clues_from_grid(picture)
-    state = line_logic(rows, cols)
-    if grade(rows, cols) == LINE_LOGIC:
+    puzzle = Nonogram.from_grid(picture)
+    state = line_logic(puzzle)
+    if grade(puzzle) == LINE_LOGIC:
         assert state == picture  # fully decided: it must be the picture ...
-        assert count_solutions(rows, cols) == 1  # ... and the puzzle unique
+        assert count_solutions(puzzle) == 1  # ... and the puzzle unique
     else:
         assert any(-1 in row for row in state)
     for r, row in enumerate(state):  # whatever is decided agrees with every solution
@@ -136,7 +136,7 @@ def test_line_logic_only_decides_what_is_forced(picture):
 
 
 def test_line_logic_of_contradicting_clues():
-    with pytest.raises(ValueError, match="no solution"):
-        line_logic([[1, 1], [1]], [[2], [1], [0]])  # row 0 needs column 2, which is empty
-    with pytest.raises(ValueError, match="row 0"):
-        grade([[3]], [[1], [1]])
+    with pytest.raises(NoSolutionError, match=r"no solution: (row|column) \d+ has no placement"):
+        line_logic(Nonogram([[1, 1], [1]], [[2], [1], [0]]))  # row 0 needs the empty column 2
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        grade(([[3]], [[1], [1]]))

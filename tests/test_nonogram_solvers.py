@@ -1,4 +1,4 @@
-"""Every registered Nonogram solver, on random pictures and on bad input.
+"""Every registered Nonogram solver, on random pictures, exhaustively on 3x3, and on bad input.
 
 New solvers are picked up automatically from ``helper.nonogram.SOLVERS``.
 """
@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helper.nonogram import SOLVERS, NoSolutionError, check_nonogram, clues_from_grid
+from helper.nonogram import SOLVERS, Nonogram, NoSolutionError, SolverTimeoutError
+from helper.nonogram.solving import run_model
 
 NAMES = sorted(SOLVERS)
 
@@ -30,10 +31,12 @@ def pictures(max_side: int = 7):
 @given(picture=pictures())
 def test_picture_to_clues_to_solution(name, picture):
     """The answer need not be the picture (puzzles may have several), but must fit the clues."""
-    rows, cols = clues_from_grid(picture)
-    grid = SOLVERS[name](rows, cols, time_limit=30)
-    assert check_nonogram(rows, cols, grid)
-    assert clues_from_grid(grid) == (rows, cols)
+    puzzle = Nonogram.from_grid(picture)
+    result = SOLVERS[name](puzzle, time_limit=30)
+    assert result.status == "solved", result.message
+    assert Nonogram.from_grid(result.grid) == puzzle
+    assert result.solver == name
+    assert result.seconds >= 0
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -41,54 +44,77 @@ def test_every_clue_pair_of_3x3_pictures(name):
     """Exhaustive on 3x3: every clue pair that some picture has is solved."""
     seen = set()
     for bits in itertools.product((0, 1), repeat=9):
-        grid = [list(bits[0:3]), list(bits[3:6]), list(bits[6:9])]
-        rows, cols = clues_from_grid(grid)
-        key = repr((rows, cols))
-        if key in seen:
+        puzzle = Nonogram.from_grid([bits[0:3], bits[3:6], bits[6:9]])
+        if puzzle in seen:
             continue
-        seen.add(key)
-        assert check_nonogram(rows, cols, SOLVERS[name](rows, cols, time_limit=30))
+        seen.add(puzzle)
+        assert puzzle.check(SOLVERS[name](puzzle, time_limit=30).grid)
+    assert len(seen) == 445  # 512 pictures, 445 distinct puzzles
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_zero_clue_and_empty_lines(name):
-    grid = SOLVERS[name]([[0], [2]], [[1], [1], []])
-    assert grid == [[0, 0, 0], [1, 1, 0]]
+    result = SOLVERS[name](Nonogram([[0], [2]], [[1], [1], []]))
+    assert result.grid == [[0, 0, 0], [1, 1, 0]]
+
+
+UNSOLVABLE = [
+    # Totals agree, but the filled row must be the top one for the rows and the right-hand
+    # column for the columns: no 2x2 picture has both.
+    ([[2], []], [[], [2]]),
+    ([[3], [0], [3]], [[2], [2], [2]]),  # every column would need a gap
+    ([[3], [], [1]], [[1], [1], [2]]),  # column 2's block of two would cross the empty row
+]
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize(
-    ("rows", "cols"),
-    [
-        ([[2], [0]], [[1], [0]]),  # totals differ: caught by validation
-        ([[3], [0], [3]], [[2], [2], [2]]),  # every column would need a gap
-        ([[1, 1], [1], [1, 1]], [[1, 1], [3], [1, 1]]),
-    ],
-)
-def test_unsolvable_puzzles_raise(name, rows, cols):
-    with pytest.raises(ValueError):
-        SOLVERS[name](rows, cols, time_limit=30)
-
-
-@pytest.mark.parametrize("name", NAMES)
-def test_no_solution_is_reported_as_such(name):
-    # Totals agree (2 and 2), but the filled row must be the top one for the rows and the
-    # right-hand column for the columns: no 2x2 picture has both.
+@pytest.mark.parametrize(("rows", "cols"), UNSOLVABLE)
+def test_no_solution_is_reported_as_such(name, rows, cols):
+    result = SOLVERS[name](Nonogram(rows, cols), time_limit=30)
+    assert (result.status, result.grid) == ("no solution", None)
+    assert result.message.startswith("no solution")
     with pytest.raises(NoSolutionError, match=r"^no solution"):
-        SOLVERS[name]([[2], []], [[], [2]], time_limit=30)
+        result.picture()
+
+
+def test_the_unsolvable_puzzles_have_no_picture_at_all():
+    """Brute force: no 0/1 grid of the right shape has these clues."""
+    for rows, cols in UNSOLVABLE:
+        puzzle = Nonogram(rows, cols)
+        grids = itertools.product((0, 1), repeat=puzzle.cells)
+        assert not any(
+            puzzle.check(
+                [bits[r * puzzle.width : (r + 1) * puzzle.width] for r in range(puzzle.height)]
+            )
+            for bits in grids
+        )
 
 
 @pytest.mark.parametrize("name", NAMES)
-@pytest.mark.parametrize(
-    ("rows", "cols", "message"),
-    [
-        ([[1.0]], [[1]], "row 0"),
-        ([[1]], [[-1]], "column 0"),
-        ([[4]], [[1]] * 3, "needs 4 cells"),
-        ([[1], [1]], [[2], [1]], "paint 2 cells but the column clues paint 3"),
-        ([], [[1]], "no rows"),
-    ],
-)
-def test_bad_input_is_named(name, rows, cols, message):
-    with pytest.raises(ValueError, match=message):
-        SOLVERS[name](rows, cols)
+@pytest.mark.parametrize("wrong", [([[1]], [[1]]), {"rows": [[1]], "cols": [[1]]}, None])
+def test_a_solver_wants_a_nonogram(name, wrong):
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        SOLVERS[name](wrong)
+
+
+def test_a_time_out_is_a_status_not_a_wrong_answer():
+    """A model that runs out of time gives 'timeout' and no grid, and picture() says so."""
+
+    def too_slow(puzzle, run):
+        run.deadline.check("too_slow")  # the deadline has passed by now
+        raise AssertionError("the deadline should have passed")
+
+    def wait_then_give_up(puzzle, run):
+        while not run.deadline.passed():
+            pass
+        return too_slow(puzzle, run)
+
+    result = run_model(wait_then_give_up, "slow", Nonogram([[1]], [[1]]), 0.05)
+    assert (result.status, result.grid, result.solver) == ("timeout", None, "slow")
+    with pytest.raises(SolverTimeoutError, match=r"too_slow: no answer within 0\.05 s"):
+        result.picture()
+
+
+def test_a_grid_that_breaks_a_clue_is_never_returned():
+    with pytest.raises(RuntimeError, match="'broken' returned a grid that breaks the clues"):
+        run_model(lambda puzzle, run: [[0]], "broken", Nonogram([[1]], [[1]]), None)

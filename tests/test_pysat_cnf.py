@@ -15,7 +15,10 @@ from pysat.solvers import Solver
 
 from helper.nonogram import (
     SOLVERS,
+    Deadline,
     ModelTooLargeError,
+    Nonogram,
+    Run,
     SolverTimeoutError,
     check_nonogram,
     clues_from_grid,
@@ -67,7 +70,7 @@ def test_all_solutions_of_every_small_puzzle(height, width, compact):
     """Exhaustive: for every clue pair of a small size, exactly the brute-force pictures."""
     for key, expected in pictures_by_clues(height, width).items():
         rows, cols = clues(key)
-        found = all_solutions(rows, cols, compact=compact)
+        found = all_solutions(Nonogram(rows, cols), compact=compact)
         assert sorted(map(as_key, found)) == sorted(expected)
 
 
@@ -78,14 +81,14 @@ def test_all_solutions_of_sampled_4x4_puzzles(all_4x4, compact):
     sample = random.Random(3).sample(keys, 40) + random.Random(4).sample(several, 40)
     for key in sample:
         rows, cols = clues(key)
-        found = all_solutions(rows, cols, compact=compact)
+        found = all_solutions(Nonogram(rows, cols), compact=compact)
         assert sorted(map(as_key, found)) == sorted(all_4x4[key])
 
 
 def test_the_4x4_puzzle_with_most_solutions(all_4x4):
     key = max(all_4x4, key=lambda k: len(all_4x4[k]))
     rows, cols = clues(key)
-    found = all_solutions(rows, cols)
+    found = all_solutions(Nonogram(rows, cols))
     assert len(found) == len(all_4x4[key]) > 2
     assert len({as_key(g) for g in found}) == len(found)  # blocking clauses: no repeats
     assert all(check_nonogram(rows, cols, g) for g in found)
@@ -95,22 +98,22 @@ def test_the_4x4_puzzle_with_most_solutions(all_4x4):
 def test_limit_and_fresh_solver_per_query(compact):
     # The 2x2 diagonal puzzle has two pictures.
     rows, cols = [[1], [1]], [[1], [1]]
-    assert all_solutions(rows, cols, 0, compact=compact) == []
-    first = all_solutions(rows, cols, 1, compact=compact)
+    assert all_solutions(Nonogram(rows, cols), 0, compact=compact) == []
+    first = all_solutions(Nonogram(rows, cols), 1, compact=compact)
     assert len(first) == 1
-    both = all_solutions(rows, cols, compact=compact)
+    both = all_solutions(Nonogram(rows, cols), compact=compact)
     assert sorted(both) == [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
     # A second query starts again from scratch: the blocking clauses did not survive.
-    assert all_solutions(rows, cols, compact=compact) == both
+    assert all_solutions(Nonogram(rows, cols), compact=compact) == both
 
 
 @pytest.mark.parametrize("compact", ENCODINGS)
 def test_all_solutions_of_unsolvable_and_bad_puzzles(compact):
-    assert all_solutions([[2], []], [[], [2]], compact=compact) == []
-    with pytest.raises(ValueError, match="row 0"):
-        all_solutions([[3]], [[1], [1]], compact=compact)
+    assert all_solutions(Nonogram([[2], []], [[], [2]]), compact=compact) == []
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        all_solutions(([[1]], [[1]]), compact=compact)
     with pytest.raises(ValueError, match="limit"):
-        all_solutions([[1]], [[1]], -1, compact=compact)
+        all_solutions(Nonogram([[1]], [[1]]), -1, compact=compact)
 
 
 def test_both_solvers_are_registered():
@@ -137,9 +140,10 @@ def test_sizes_of_a_puzzle():
     grid = [[1, 1, 0, 1, 0], [0, 1, 1, 1, 1], [1, 0, 1, 0, 1]]
     rows, cols = clues_from_grid(grid)
     for encoding in (placement_cnf(rows, cols), compact_cnf(rows, cols)):
-        assert encoding.variables >= 15
-        assert encoding.clauses == len(encoding.cnf.clauses) > 0
-        assert check_nonogram(rows, cols, solve_cnf(encoding))
+        used = {abs(literal) for clause in encoding.cnf.clauses for literal in clause}
+        assert used == set(range(1, encoding.variables + 1))  # no gap, no stray variable
+        assert [v for row in encoding.cells for v in row] == list(range(1, 16))  # cells first
+        assert check_nonogram(rows, cols, solve_cnf(encoding, Run(Deadline(), "test")))
 
 
 def test_compact_size_grows_polynomially_while_placements_explode():
@@ -170,33 +174,34 @@ def test_time_limit_raises_timeout():
     # The pigeonhole formula (11 pigeons, 10 holes) takes a CDCL solver far longer than this.
     hard = NonogramCnf(PHP(10), [])
     with pytest.raises(SolverTimeoutError, match="interrupted"):
-        solve_cnf(hard, time_limit=0.1)
+        solve_cnf(hard, Run(Deadline(0.1), "test"))
 
 
 def test_time_limit_is_harmless_when_the_puzzle_is_quick():
     rows, cols = clues_from_grid([[1, 0, 1], [1, 1, 1]])
     for name in ("pysat-cnf", "pysat-compact"):
-        assert SOLVERS[name](rows, cols, time_limit=10) == [[1, 0, 1], [1, 1, 1]]
-    assert len(all_solutions(rows, cols, time_limit=10)) == 1
+        assert SOLVERS[name](Nonogram(rows, cols), time_limit=10).grid == [[1, 0, 1], [1, 1, 1]]
+    assert len(all_solutions(Nonogram(rows, cols), time_limit=10)) == 1
 
 
 def test_too_many_placements_gives_up_quickly_and_compact_copes():
     # One row of 60 cells holding ten single cells: C(51, 10) placements, about 1.3e10.
     rows = [[1] * 10]
     cols = [[1] if j % 6 == 0 else [] for j in range(60)]
+    puzzle = Nonogram(rows, cols)
+    result = SOLVERS["pysat-cnf"](puzzle)
+    assert result.status == "too large" and "selector variables" in result.message
     with pytest.raises(ModelTooLargeError, match="selector variables"):
-        SOLVERS["pysat-cnf"](rows, cols)
-    with pytest.raises(ModelTooLargeError, match="selector variables"):
-        all_solutions(rows, cols)
-    assert SOLVERS["pysat-compact"](rows, cols) == [[1 if j % 6 == 0 else 0 for j in range(60)]]
+        all_solutions(puzzle)
+    expected = [[1 if j % 6 == 0 else 0 for j in range(60)]]
+    assert SOLVERS["pysat-compact"](puzzle).grid == expected
 
 
 def test_a_tiny_time_limit_times_out_rather_than_answering():
     picture = [[(r * 7 + c * 3) % 5 < 2 for c in range(15)] for r in range(15)]
     rows, cols = clues_from_grid([[int(x) for x in row] for row in picture])
     for name in ("pysat-cnf", "pysat-compact"):
-        with pytest.raises(SolverTimeoutError):
-            SOLVERS[name](rows, cols, time_limit=1e-9)
+        assert SOLVERS[name](Nonogram(rows, cols), time_limit=1e-9).status == "timeout"
 
 
 @pytest.mark.parametrize("encoder", [placement_cnf, compact_cnf])
@@ -214,4 +219,4 @@ def test_every_variable_follows_from_the_cells(encoder):
     encoding = encoder(rows, cols)
     with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
         full_models = sum(1 for _ in solver.enum_models())
-    assert full_models == len(all_solutions(rows, cols)) == 6
+    assert full_models == len(all_solutions(Nonogram(rows, cols))) == 6

@@ -1,22 +1,31 @@
-"""The Nonogram family: validation, the answer check, the solver registry and the solvers.
+"""The Nonogram family: the puzzle value, the answer check, the solver layer and the solvers.
 
-A puzzle is ``{"rows": [[...], ...], "cols": [[...], ...]}``; an empty line is ``[]`` or
-``[0]``. Every solver in :data:`SOLVERS` takes ``(rows, cols)`` and returns a list of 0/1
-rows, raises ``ValueError`` for malformed clues and :class:`NoSolutionError` (a
-``ValueError`` whose message starts with "no solution") when no picture fits.
+A puzzle is a :class:`Nonogram` (validated clues, made by ``Nonogram(rows, cols)`` or by any
+loader); an empty line is ``[]`` or ``[0]``. Every solver in :data:`SOLVERS` takes a puzzle
+and returns a :class:`SolveResult`: status, grid, the method that answered, seconds and
+statistics. Malformed clues raise ``ValueError`` naming the line and the clue.
 """
 
 from helper.data import load_json
 
 from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
-from .registry import SOLVERS, ModelTooLargeError, NoSolutionError, SolverTimeoutError, register
+from .puzzle import Nonogram
+from .solving import (
+    SOLVERS,
+    Contradiction,
+    Deadline,
+    ModelTooLargeError,
+    NoSolutionError,
+    Run,
+    SolveResult,
+    SolverTimeoutError,
+    register,
+)
 
 
-def load_puzzle(name: str) -> dict:
-    """Load ``data/<name>.json`` as a puzzle dict, checking its clues on the way."""
-    puzzle = load_json(name)
-    validate(puzzle["rows"], puzzle["cols"])
-    return puzzle
+def load_puzzle(name: str) -> Nonogram:
+    """Load the book's puzzle ``data/<name>.json`` (for example ``"nonogram03"``)."""
+    return Nonogram.from_dict(load_json(name), name=name)
 
 
 # Importing the model modules registers them in SOLVERS (book order).
@@ -24,31 +33,33 @@ from . import cpsat_start, pysat_cnf  # noqa: E402,F401
 from .automaton import build_automaton_model  # noqa: E402,F401
 from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
 from .line import sweeps  # noqa: E402,F401
-from .unique import count_solutions  # noqa: E402,F401
+from .unique import count_solutions  # noqa: E402
 
 RECOMMENDED_SOLVER = "bitline-hybrid"
-"""The registered solver behind :func:`solve`: the fastest one on ``python -m helper.bench``."""
+"""The registered solver behind :func:`solve`."""
 
 
-def solve(rows, cols, *, time_limit: float | None = None) -> Grid:
-    """Solve a Nonogram with the book's recommended solver (the fastest on ``helper.bench``).
-
-    Line logic, a short search, then CP-SAT's automaton model for any cells still open
-    (``SOLVERS[RECOMMENDED_SOLVER]``); same checks and errors as every registered solver.
-    """
-    return SOLVERS[RECOMMENDED_SOLVER](rows, cols, time_limit=time_limit)
+def solve(puzzle: Nonogram, *, time_limit: float | None = None) -> SolveResult:
+    """Solve a Nonogram with the book's recommended solver, :data:`RECOMMENDED_SOLVER`."""
+    return SOLVERS[RECOMMENDED_SOLVER](puzzle, time_limit=time_limit)
 
 
 __all__ = [
     "RECOMMENDED_SOLVER",
     "SOLVERS",
     "Clue",
+    "Contradiction",
+    "Deadline",
     "Grid",
     "ModelTooLargeError",
     "NoSolutionError",
+    "Nonogram",
+    "Run",
+    "SolveResult",
     "SolverTimeoutError",
     "check_nonogram",
     "clues_from_grid",
+    "count_solutions",
     "load_puzzle",
     "register",
     "runs",

@@ -13,7 +13,8 @@ from ortools.sat.python import cp_model
 
 from .clues import Clue, Grid
 from .cpsat_start import solve_cells
-from .registry import register
+from .puzzle import Nonogram
+from .solving import Run, register
 
 Transition = tuple[int, int, int]  # (state, cell value, next state)
 
@@ -65,9 +66,7 @@ def build_automaton_model(
 
 
 @register("cpsat-automaton")
-def solve_automaton(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_automaton(puzzle: Nonogram, run: Run) -> Grid | None:
     """Solve the puzzle with one automaton constraint per line."""
-    model, cells = build_automaton_model(rows, cols)
-    return solve_cells(model, cells, time_limit, name="cpsat-automaton")
+    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
+    return solve_cells(model, cells, run)

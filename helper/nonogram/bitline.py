@@ -13,12 +13,11 @@ runs propagation on it (a work queue of changed lines, and a memo of line result
 the grids of one solve only); :func:`search` adds a depth-first search with a budget.
 """
 
-import time
 from collections.abc import Sequence
 from functools import cache
 
 from .clues import Clue
-from .registry import SolverTimeoutError
+from .solving import Contradiction, Run
 
 LineResult = tuple[int, int] | None  # (black, white) after solving, None on contradiction
 
@@ -112,10 +111,6 @@ def _bits(value: int):
         low = value & -value
         yield low.bit_length() - 1
         value ^= low
-
-
-class Contradiction(Exception):
-    """Some line has no placement left."""
 
 
 class MaskGrid:
@@ -228,21 +223,6 @@ class MaskGrid:
         return other
 
 
-class Clock:
-    """A deadline; :meth:`check` raises :class:`SolverTimeoutError` once it has passed."""
-
-    def __init__(self, time_limit: float | None, name: str) -> None:
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.time_limit, self.name = time_limit, name
-
-    def left(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.perf_counter()
-
-    def check(self) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SolverTimeoutError(f"{self.name}: no answer within {self.time_limit} s")
-
-
 FIRST_GUESS = 0
 """The value a guess tries first: most cells of a picture are empty."""
 
@@ -260,12 +240,13 @@ def _branch_cell(grid: MaskGrid) -> tuple[int, int]:
     return r, (open_ & -open_).bit_length() - 1
 
 
-def search(grid: MaskGrid, clock: Clock, max_nodes: int) -> MaskGrid | bool | None:
+def search(grid: MaskGrid, run: Run, max_nodes: int) -> MaskGrid | bool | None:
     """Depth-first search from ``grid`` (a propagated fixpoint), at most ``max_nodes`` guesses.
 
     A guess is propagated only when the search gets to it, so a guess that works at once
     costs one propagation. Returns a solved grid, ``None`` when the search space is exhausted
-    (no solution), or ``False`` when the budget ran out first.
+    (no solution), or ``False`` when the budget ran out first. The guesses made are counted
+    in ``run.stats["guesses"]``; ``run.deadline`` is checked at every backtrack.
     """
     stack: list[tuple[MaskGrid, int, int, int]] = []
     node: MaskGrid | None = grid
@@ -274,14 +255,15 @@ def search(grid: MaskGrid, clock: Clock, max_nodes: int) -> MaskGrid | bool | No
         if node is not None:
             if node.solved():
                 return node
-            nodes += 1
-            if nodes > max_nodes:
+            if nodes == max_nodes:
                 return False
+            nodes += 1
+            run.count(guesses=1)
             r, c = _branch_cell(node)
             stack.append((node, r, c, 1 - FIRST_GUESS))  # the other value, tried on backtrack
             node = node.trial(r, c, FIRST_GUESS)
         elif stack:
-            clock.check()
+            run.deadline.check("search")
             parent, r, c, value = stack.pop()
             node = parent.trial(r, c, value)
         else:

@@ -10,8 +10,9 @@ from ortools.sat.python import cp_model
 
 from helper.ortools import make_solver
 
-from .clues import Clue, Grid, validate
-from .registry import SolverTimeoutError, register
+from .clues import Clue, Grid
+from .puzzle import Nonogram
+from .solving import Deadline, Run, SolverTimeoutError, register
 
 
 def block_name(index: int) -> str:
@@ -95,39 +96,40 @@ def build_nonogram_model(
 def solve_cells(
     model: cp_model.CpModel,
     cells: list[list[cp_model.IntVar]],
-    time_limit: float | None = None,
-    *,
-    name: str = "cpsat-start",
+    run: Run | None = None,
     **parameters: int | float | bool,
 ) -> Grid | None:
     """Solve ``model`` (fixed seed and workers) and read the cells; ``None`` if infeasible.
 
-    Every CP-SAT Nonogram model uses this. ``name`` goes into the time-out message;
-    ``parameters`` are set on the solver's ``SatParameters`` (e.g. ``cp_model_probing_level=0``).
+    Every CP-SAT Nonogram model uses this. The time limit is what is left of
+    ``run.deadline`` (none by default); CP-SAT's branches and conflicts are added to
+    ``run.stats``. ``parameters`` are set on the solver's ``SatParameters`` (e.g.
+    ``cp_model_probing_level=0``).
     """
-    solver = make_solver(time_limit)
+    run = run or Run(Deadline(), "cpsat")
+    solver = make_solver(run.deadline.left())
     for key, value in parameters.items():
         setattr(solver.parameters, key, value)
     status = solver.solve(model)
+    run.count(branches=solver.num_branches, conflicts=solver.num_conflicts)
     if status == cp_model.INFEASIBLE:
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(f"{name}: {solver.status_name(status)} after {time_limit} s")
+        raise SolverTimeoutError(
+            f"{run.method}: {solver.status_name(status)} after {run.deadline.seconds} s"
+        )
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
 @register("cpsat-start")
-def solve_nonogram(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_nonogram(puzzle: Nonogram, run: Run) -> Grid | None:
     """Solve the puzzle with the start-position model; ``None`` when it has no solution."""
-    model, cells = build_nonogram_model(rows, cols)
-    return solve_cells(model, cells, time_limit)
+    model, cells = build_nonogram_model(puzzle.rows, puzzle.cols)
+    return solve_cells(model, cells, run)
 
 
 def find_other_solution(
-    rows: Sequence[Clue],
-    cols: Sequence[Clue],
+    puzzle: Nonogram,
     grid: Sequence[Sequence[int]],
     *,
     time_limit: float | None = None,
@@ -137,7 +139,7 @@ def find_other_solution(
     ``None`` proves that ``grid`` is the puzzle's only solution (when ``grid`` solves it).
     The model is the start-position model plus one clause: some cell takes the other colour.
     """
-    model, cells = build_nonogram_model(*validate(rows, cols))
+    model, cells = build_nonogram_model(puzzle.rows, puzzle.cols)
     model.add_bool_or(
         [
             ~cell if value else cell
@@ -145,4 +147,4 @@ def find_other_solution(
             for cell, value in zip(line, values, strict=True)
         ]
     )
-    return solve_cells(model, cells, time_limit)
+    return solve_cells(model, cells, Run(Deadline(time_limit), "find_other_solution"))

@@ -1,7 +1,6 @@
-"""The book's fastest Nonogram solver: bit-mask line logic, a short search, then CP-SAT.
+"""Bit-mask line logic, a short search, then CP-SAT: registered as ``"bitline-hybrid"``.
 
-Registered as ``"bitline-hybrid"``. The steps, each only when the one before leaves cells
-open:
+The steps, each only when the one before leaves cells open:
 
 1. line logic to the fixpoint on bit masks (:mod:`.bitline`);
 2. on a puzzle that logic leaves mostly open (the hard family), CP-SAT's automaton model of
@@ -11,41 +10,34 @@ open:
 4. if that budget runs out, CP-SAT's automaton model of the cells line logic left open.
 """
 
-from collections.abc import Sequence
-
-from .bitline import Clock, Contradiction, MaskGrid, search
-from .clues import Clue, Grid
+from .bitline import MaskGrid, search
+from .clues import Grid
 from .cpsat_start import solve_cells
 from .line import HANDOVER_PARAMETERS, HARD_SHARE, handover_model
-from .registry import register
+from .puzzle import Nonogram
+from .solving import Contradiction, Run, register
 
 SEARCH_NODES = 200
 """Guesses the Python search may make before CP-SAT takes over."""
 
 
 @register("bitline-hybrid")
-def solve_bitline_hybrid(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_bitline_hybrid(puzzle: Nonogram, run: Run) -> Grid | None:
     """Line logic on bit masks and a short search; CP-SAT for what they leave open."""
-    clock = Clock(time_limit, "bitline-hybrid")
-    grid = MaskGrid(rows, cols)
+    grid = MaskGrid(puzzle.rows, puzzle.cols)
     try:
         grid.propagate()
         if grid.solved():
             return grid.to_state()
-        hard = grid.open_count() > HARD_SHARE * grid.height * grid.width
+        hard = grid.open_count() > HARD_SHARE * puzzle.cells
         if not hard:
-            found = search(grid, clock, SEARCH_NODES)
+            found = search(grid, run, SEARCH_NODES)
             if found is None:
                 return None
             if found is not False:
                 return found.to_state()
     except Contradiction:
         return None
-    model, cells = handover_model(rows, cols, grid.to_state())
-    left = clock.left()
-    parameters = {} if hard else HANDOVER_PARAMETERS
-    return solve_cells(
-        model, cells, None if left is None else max(left, 0.01), name="bitline-hybrid", **parameters
-    )
+    run.count(handovers=1)
+    model, cells = handover_model(puzzle.rows, puzzle.cols, grid.to_state())
+    return solve_cells(model, cells, run, **({} if hard else HANDOVER_PARAMETERS))

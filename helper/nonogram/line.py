@@ -10,7 +10,6 @@ adds backtracking. Two solvers are registered: ``"line-search"`` (logic and sear
 and ``"line-cpsat"`` (logic first, CP-SAT for what logic leaves open).
 """
 
-import time
 from collections.abc import Iterator, Sequence
 
 from ortools.sat.python import cp_model
@@ -18,14 +17,11 @@ from ortools.sat.python import cp_model
 from .automaton import line_automaton
 from .clues import Clue, Grid
 from .cpsat_start import solve_cells
-from .registry import SolverTimeoutError, register
+from .puzzle import Nonogram
+from .solving import Contradiction, Deadline, Run, register
 
 UNKNOWN = -1
 State = list[list[int]]  # rows of -1 / 0 / 1
-
-
-class Contradiction(Exception):
-    """No placement of a line's clue fits the cells known so far."""
 
 
 def _prefix_counts(cells: Sequence[int], value: int) -> list[int]:
@@ -227,18 +223,8 @@ def _try(rows: Sequence[Clue], cols: Sequence[Clue], state: State, cell, value) 
         return None
 
 
-class _Clock:
-    def __init__(self, time_limit: float | None) -> None:
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.time_limit = time_limit
-
-    def check(self, name: str) -> None:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SolverTimeoutError(f"{name}: no answer within {self.time_limit} s")
-
-
 def probe(
-    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, clock: _Clock | None = None
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline | None = None
 ) -> State:
     """Probing: try each unknown cell as 1 and as 0, propagating each guess.
 
@@ -247,7 +233,7 @@ def probe(
     until a full round learns nothing; returns the new state (``state`` is not changed).
     Raises :class:`Contradiction` when both values of some cell fail.
     """
-    clock = clock or _Clock(None)
+    deadline = deadline or Deadline()
     state = propagate(rows, cols, _copy(state))
     learned = True
     while learned:
@@ -256,7 +242,7 @@ def probe(
             r, c = cell
             if state[r][c] != UNKNOWN:
                 continue  # decided earlier in this round
-            clock.check("probing")
+            deadline.check("probing")
             filled, empty = _try(rows, cols, state, cell, 1), _try(rows, cols, state, cell, 0)
             if filled is None and empty is None:
                 raise Contradiction(f"cell ({r}, {c}) can be neither filled nor empty")
@@ -287,7 +273,7 @@ def search(
     cols: Sequence[Clue],
     state: State,
     *,
-    clock: _Clock | None = None,
+    deadline: Deadline | None = None,
 ) -> State | None:
     """Depth-first search: guess a cell, propagate, backtrack on contradiction.
 
@@ -295,10 +281,10 @@ def search(
     completion exists. The stack is explicit, so deep searches do not hit Python's
     recursion limit.
     """
-    clock = clock or _Clock(None)
+    deadline = deadline or Deadline()
     stack = [state]
     while stack:
-        clock.check("search")
+        deadline.check("search")
         node = stack.pop()
         if not any(UNKNOWN in row for row in node):
             return node
@@ -311,18 +297,16 @@ def search(
 
 
 @register("line-search")
-def solve_line_search(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_line_search(puzzle: Nonogram, run: Run) -> Grid | None:
     """Line logic to a fixpoint, probing, then backtracking search on the cells left over."""
-    clock = _Clock(time_limit)
+    rows, cols = puzzle.rows, puzzle.cols
     try:
-        state = propagate(rows, cols, unknown_state(len(rows), len(cols)))
+        state = propagate(rows, cols, unknown_state(puzzle.height, puzzle.width))
         if unknown_cells(state):
-            state = probe(rows, cols, state, clock=clock)
+            state = probe(rows, cols, state, deadline=run.deadline)
     except Contradiction:
         return None
-    return search(rows, cols, state, clock=clock)
+    return search(rows, cols, state, deadline=run.deadline)
 
 
 HANDOVER_PARAMETERS = {
@@ -367,23 +351,20 @@ def handover_model(
 
 
 @register("line-cpsat")
-def solve_line_cpsat(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_line_cpsat(puzzle: Nonogram, run: Run) -> Grid | None:
     """Line logic to a fixpoint; if cells stay undecided, CP-SAT's automaton model finishes.
 
     CP-SAT sees only the open cells and the lines through them (:func:`handover_model`).
     """
-    start = time.perf_counter()
+    rows, cols = puzzle.rows, puzzle.cols
     try:
-        state = propagate(rows, cols, unknown_state(len(rows), len(cols)))
+        state = propagate(rows, cols, unknown_state(puzzle.height, puzzle.width))
     except Contradiction:
         return None
     open_cells = len(unknown_cells(state))
     if not open_cells:
         return state
     model, cells = handover_model(rows, cols, state)
-    left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-    hard = open_cells > HARD_SHARE * len(rows) * len(cols)
+    hard = open_cells > HARD_SHARE * puzzle.cells
     parameters = {} if hard else HANDOVER_PARAMETERS
-    return solve_cells(model, cells, left, name="line-cpsat", **parameters)
+    return solve_cells(model, cells, run, **parameters)

@@ -10,7 +10,9 @@ says whether a reader can solve the puzzle line by line or will have to guess.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .clues import Clue, Grid, clues_from_grid, validate
+from .clues import Grid
+from .puzzle import Nonogram
+from .solving import Contradiction, NoSolutionError, as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"
@@ -21,8 +23,7 @@ NEEDS_SEARCH = "needs search"
 class PictureCheck:
     """The outcome of :func:`check_picture`."""
 
-    rows: list[Clue]
-    cols: list[Clue]
+    puzzle: Nonogram  # the picture's clues, the picture as its goal
     other: Grid | None = None  # a second solution, when the clues allow more than one
     cells: list[Cell] = field(default_factory=list)  # where the picture and ``other`` differ
 
@@ -51,11 +52,11 @@ def check_picture(
 ) -> PictureCheck:
     """Clues of the picture ``grid`` and, when they are ambiguous, a second solution."""
     picture = _as_picture(grid)
-    rows, cols = clues_from_grid(picture)
-    others = [g for g in two_solutions(rows, cols, time_limit=time_limit) if g != picture]
+    puzzle = Nonogram.from_grid(picture)
+    others = [g for g in two_solutions(puzzle, time_limit=time_limit) if g != picture]
     if not others:
-        return PictureCheck(rows, cols)
-    return PictureCheck(rows, cols, others[0], differing_cells(picture, others[0]))
+        return PictureCheck(puzzle)
+    return PictureCheck(puzzle, others[0], differing_cells(picture, others[0]))
 
 
 def _filled_neighbours(picture: Grid, r: int, c: int) -> int:
@@ -109,25 +110,25 @@ def repair_picture(
         changes.append((r, c))
 
 
-def line_logic(rows: Sequence[Clue], cols: Sequence[Clue]) -> list[list[int]]:
+def line_logic(puzzle: Nonogram) -> list[list[int]]:
     """What the line solver alone decides: rows of 1 (filled), 0 (empty), -1 (undecided).
 
-    Raises ``ValueError`` ("no solution ...") when the clues contradict each other.
+    Raises :class:`NoSolutionError` when the clues contradict each other.
     """
-    from .line import Contradiction, propagate, unknown_state  # the line solver, issue 6
+    from .line import propagate, unknown_state
 
-    clean_rows, clean_cols = validate(rows, cols)
+    puzzle = as_nonogram(puzzle)
     try:
-        return propagate(clean_rows, clean_cols, unknown_state(len(clean_rows), len(clean_cols)))
-    except Contradiction:
-        raise ValueError("no solution: the clues contradict each other") from None
+        return propagate(puzzle.rows, puzzle.cols, unknown_state(puzzle.height, puzzle.width))
+    except Contradiction as error:
+        raise NoSolutionError(f"no solution: {error} has no placement left") from None
 
 
-def grade(rows: Sequence[Clue], cols: Sequence[Clue]) -> str:
+def grade(puzzle: Nonogram) -> str:
     """``"line logic"`` when the line solver alone (no guessing) decides every cell.
 
     Otherwise ``"needs search"``: somewhere a solver must try a cell both ways (or the
     puzzle has more than one solution, which no amount of logic can settle).
     """
-    state = line_logic(rows, cols)
+    state = line_logic(puzzle)
     return NEEDS_SEARCH if any(cell < 0 for row in state for cell in row) else LINE_LOGIC

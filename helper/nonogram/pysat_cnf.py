@@ -11,7 +11,6 @@ differ only in how one line's clue is turned into clauses:
 """
 
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -19,9 +18,17 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver
 
-from .clues import Clue, Grid, validate
+from .clues import Clue, Grid
 from .placements import placements, puzzle_placements
-from .registry import ModelTooLargeError, SolverTimeoutError, register
+from .puzzle import Nonogram
+from .solving import (
+    Deadline,
+    ModelTooLargeError,
+    Run,
+    SolverTimeoutError,
+    as_nonogram,
+    register,
+)
 
 SAT_SOLVER = "glucose4"
 """The PySAT back end used for every solve (Glucose 4.1: it supports ``interrupt``)."""
@@ -163,65 +170,57 @@ def compact_cnf(rows: Sequence[Clue], cols: Sequence[Clue]) -> NonogramCnf:
     return encode(rows, cols, line_compact_clauses)
 
 
-def _solve(solver: Solver, time_limit: float | None) -> bool:
-    """Run ``solver`` once; raise :class:`SolverTimeoutError` when the time limit hits."""
-    if time_limit is None:
-        return solver.solve()
-    timer = threading.Timer(time_limit, solver.interrupt)
-    timer.start()
-    try:
-        answer = solver.solve_limited(expect_interrupt=True)
-    finally:
-        timer.cancel()
+def solve_within(solver: Solver, run: Run) -> bool:
+    """Run ``solver`` once within ``run.deadline`` and add its counts to ``run.stats``.
+
+    Raises :class:`SolverTimeoutError` when the deadline passes first (the solver is
+    interrupted from a timer thread; PySAT releases the interpreter while it searches).
+    """
+    left = run.deadline.left()
+    if left is None:
+        answer = solver.solve()
+    else:
+        run.deadline.check(run.method)
+        timer = threading.Timer(left, solver.interrupt)
+        timer.start()
+        try:
+            answer = solver.solve_limited(expect_interrupt=True)
+        finally:
+            timer.cancel()
+            solver.clear_interrupt()
+    stats = solver.accum_stats() or {}
+    run.count(**{key: stats[key] for key in ("decisions", "conflicts") if key in stats})
     if answer is None:
-        raise SolverTimeoutError(f"{SAT_SOLVER}: interrupted after {time_limit} s")
+        raise SolverTimeoutError(f"{run.method}: interrupted after {run.deadline.seconds} s")
     return answer
 
 
-def solve_cnf(encoding: NonogramCnf, *, time_limit: float | None = None) -> Grid | None:
-    """Solve an encoded puzzle with :data:`SAT_SOLVER`; ``None`` when it is unsatisfiable."""
+def solve_cnf(encoding: NonogramCnf, run: Run | None = None) -> Grid | None:
+    """Solve an encoded puzzle with :data:`SAT_SOLVER`; ``None`` when it is unsatisfiable.
+
+    ``run`` carries a deadline and collects the solver's counts (no limit by default).
+    """
+    run = run or Run(Deadline(), SAT_SOLVER)
     with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
-        if not _solve(solver, time_limit):
+        if not solve_within(solver, run):
             return None
         return encoding.decode(solver.get_model())
 
 
-def _encode_and_solve(
-    encoder: Callable[[Sequence[Clue], Sequence[Clue]], NonogramCnf],
-    rows: Sequence[Clue],
-    cols: Sequence[Clue],
-    time_limit: float | None,
-) -> Grid | None:
-    """Build the CNF, then solve it in whatever is left of ``time_limit``."""
-    start = time.perf_counter()
-    encoding = encoder(rows, cols)
-    if time_limit is None:
-        return solve_cnf(encoding)
-    left = time_limit - (time.perf_counter() - start)
-    if left <= 0:
-        raise SolverTimeoutError(f"{SAT_SOLVER}: building the CNF took all of {time_limit} s")
-    return solve_cnf(encoding, time_limit=left)
-
-
 @register("pysat-cnf")
-def solve_placements(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_placements(puzzle: Nonogram, run: Run) -> Grid | None:
     """Solve with the all-placements CNF; ``None`` when the puzzle has no solution."""
-    return _encode_and_solve(placement_cnf, rows, cols, time_limit)
+    return solve_cnf(placement_cnf(puzzle.rows, puzzle.cols), run)
 
 
 @register("pysat-compact")
-def solve_compact(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> Grid | None:
+def solve_compact(puzzle: Nonogram, run: Run) -> Grid | None:
     """Solve with the compact block-start CNF; ``None`` when the puzzle has no solution."""
-    return _encode_and_solve(compact_cnf, rows, cols, time_limit)
+    return solve_cnf(compact_cnf(puzzle.rows, puzzle.cols), run)
 
 
 def all_solutions(
-    rows,
-    cols,
+    puzzle: Nonogram,
     limit: int | None = None,
     *,
     compact: bool = False,
@@ -232,28 +231,17 @@ def all_solutions(
     After each picture a blocking clause over the cell variables rules it out and the solver
     is asked again. The solver is created here and thrown away at the end, because a solver
     that has enumerated keeps its blocking clauses. ``time_limit`` bounds the whole
-    enumeration (:class:`SolverTimeoutError`). Bad clues raise ``ValueError``.
+    enumeration (:class:`SolverTimeoutError`).
     """
-    if limit is not None and limit < 0:
+    puzzle = as_nonogram(puzzle)
+    if limit is not None and (isinstance(limit, bool) or limit < 0):
         raise ValueError(f"limit must be at least 0, got {limit}")
-    clean_rows, clean_cols = validate(rows, cols)
-    encoding = (compact_cnf if compact else placement_cnf)(clean_rows, clean_cols)
+    encoding = (compact_cnf if compact else placement_cnf)(puzzle.rows, puzzle.cols)
+    run = Run(Deadline(time_limit), SAT_SOLVER)
     found: list[Grid] = []
     with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
-        timer = threading.Timer(time_limit, solver.interrupt) if time_limit is not None else None
-        if timer:
-            timer.start()
-        try:
-            while limit is None or len(found) < limit:
-                answer = solver.solve_limited(expect_interrupt=True) if timer else solver.solve()
-                if answer is None:
-                    raise SolverTimeoutError(f"{SAT_SOLVER}: interrupted after {time_limit} s")
-                if not answer:
-                    break
-                grid = encoding.decode(solver.get_model())
-                found.append(grid)
-                solver.add_clause(encoding.blocking_clause(grid))
-        finally:
-            if timer:
-                timer.cancel()
+        while (limit is None or len(found) < limit) and solve_within(solver, run):
+            grid = encoding.decode(solver.get_model())
+            found.append(grid)
+            solver.add_clause(encoding.blocking_clause(grid))
     return found

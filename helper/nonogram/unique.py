@@ -14,8 +14,9 @@ from ortools.sat.python import cp_model
 from helper.ortools import make_solver
 
 from .automaton import build_automaton_model
-from .clues import Clue, Grid, check_nonogram, validate
-from .registry import SolverTimeoutError
+from .clues import Grid
+from .puzzle import Nonogram
+from .solving import SolverTimeoutError, as_nonogram
 
 Cell = tuple[int, int]
 
@@ -37,18 +38,18 @@ class _GridCollector(cp_model.CpSolverSolutionCallback):
 
 
 def find_solutions(
-    rows: Sequence[Clue], cols: Sequence[Clue], limit: int = 2, *, time_limit: float | None = None
+    puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
 ) -> list[Grid]:
     """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
 
-    The clues are validated first (``ValueError`` naming the line). When ``time_limit``
-    seconds pass before the search has either found ``limit`` grids or proved there are no
-    more, :class:`SolverTimeoutError` is raised: a partial count would be a wrong answer.
+    When ``time_limit`` seconds pass before the search has either found ``limit`` grids or
+    proved there are no more, :class:`SolverTimeoutError` is raised: a partial count would be
+    a wrong answer.
     """
+    puzzle = as_nonogram(puzzle)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
-    clean_rows, clean_cols = validate(rows, cols)
-    model, cells = build_automaton_model(clean_rows, clean_cols)
+    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
     solver = make_solver(time_limit)
     solver.parameters.enumerate_all_solutions = True
     collector = _GridCollector(cells, limit)
@@ -62,27 +63,23 @@ def find_solutions(
         )
     grids = [[list(row) for row in grid] for grid in sorted(collector.grids)]
     for grid in grids:  # never report a grid that breaks a clue
-        if not check_nonogram(clean_rows, clean_cols, grid):  # pragma: no cover - model bug
+        if not puzzle.check(grid):  # pragma: no cover - model bug
             raise RuntimeError("the uniqueness model produced a grid that breaks the clues")
     return grids
 
 
-def count_solutions(
-    rows: Sequence[Clue], cols: Sequence[Clue], limit: int = 2, *, time_limit: float | None = None
-) -> int:
+def count_solutions(puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None) -> int:
     """The number of pictures that satisfy the clues, counting no further than ``limit``.
 
     ``count_solutions(rows, cols) == 1`` says the puzzle is unique; ``2`` means "two or
     more"; ``0`` that no picture fits.
     """
-    return len(find_solutions(rows, cols, limit, time_limit=time_limit))
+    return len(find_solutions(puzzle, limit, time_limit=time_limit))
 
 
-def two_solutions(
-    rows: Sequence[Clue], cols: Sequence[Clue], *, time_limit: float | None = None
-) -> list[Grid]:
+def two_solutions(puzzle: Nonogram, *, time_limit: float | None = None) -> list[Grid]:
     """Two different solutions when there are more than one, else the only one (or none)."""
-    return find_solutions(rows, cols, 2, time_limit=time_limit)
+    return find_solutions(puzzle, 2, time_limit=time_limit)
 
 
 def differing_cells(a: Sequence[Sequence[int]], b: Sequence[Sequence[int]]) -> list[Cell]:

@@ -1,0 +1,127 @@
+"""The one puzzle value of the package: :class:`Nonogram`, validated when it is made.
+
+Every loader (``load_puzzle``, the ``.non`` and JSON readers, the benchmark's sets) returns a
+``Nonogram``, and every solver takes one, so clues are checked once, with errors that name the
+line and the clue, and nothing downstream has to wonder whether a clue list is clean.
+"""
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .clues import Grid, check_nonogram, clues_from_grid, validate
+
+Clues = tuple[tuple[int, ...], ...]
+
+
+def _freeze(clues: Iterable[Sequence[int]]) -> Clues:
+    return tuple(tuple(clue) for clue in clues)
+
+
+def _as_grid(grid: Sequence[Sequence[int]] | None) -> Grid | None:
+    return None if grid is None else [[int(cell) for cell in row] for row in grid]
+
+
+@dataclass(frozen=True, eq=False)
+class Nonogram:
+    """A Nonogram whose clues passed :func:`~helper.nonogram.clues.validate`.
+
+    ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``); ``[0]`` and lists are
+    accepted on the way in. ``name`` is how files and tables refer to the puzzle, ``family``
+    groups benchmark puzzles, ``goal`` is the intended picture when the source gives one (it
+    must satisfy the clues), and ``info`` keeps free text such as a title or an author.
+    Raises ``ValueError`` naming the line and the clue when the clues cannot be a puzzle.
+    Two puzzles are equal when their clues are.
+    """
+
+    rows: Clues
+    cols: Clues
+    name: str = ""
+    family: str = ""
+    goal: Grid | None = None
+    info: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        rows, cols = validate(self.rows, self.cols)
+        object.__setattr__(self, "rows", _freeze(rows))
+        object.__setattr__(self, "cols", _freeze(cols))
+        object.__setattr__(self, "info", dict(self.info))
+        goal = _as_grid(self.goal)
+        if goal is not None and not check_nonogram(rows, cols, goal):
+            raise ValueError("the goal picture does not match the clues")
+        object.__setattr__(self, "goal", goal)
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[Sequence[int]], **details: Any) -> "Nonogram":
+        """The puzzle whose clues are those of the 0/1 picture ``grid`` (kept as ``goal``)."""
+        rows, cols = clues_from_grid(grid)
+        return cls(rows, cols, goal=_as_grid(grid), **details)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], name: str = "") -> "Nonogram":
+        """A puzzle from our JSON object: ``rows``, ``cols``, optional ``family``, ``goal``
+        and text keys (``title``, ``by``, ...)."""
+        if not isinstance(data, Mapping) or "rows" not in data or "cols" not in data:
+            raise ValueError('a puzzle is an object with "rows" and "cols" lists')
+        info = {
+            key: str(value)
+            for key, value in data.items()
+            if key not in ("rows", "cols", "family", "goal") and isinstance(value, str)
+        }
+        return cls(
+            data["rows"],
+            data["cols"],
+            name=name,
+            family=str(data.get("family", "")),
+            goal=data.get("goal"),
+            info=info,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Our JSON object of the puzzle (``rows``, ``cols``, then what else is known)."""
+        data: dict[str, Any] = dict(self.info)
+        data["rows"] = [list(clue) for clue in self.rows]
+        data["cols"] = [list(clue) for clue in self.cols]
+        if self.family:
+            data["family"] = self.family
+        if self.goal is not None:
+            data["goal"] = [list(row) for row in self.goal]
+        return data
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return len(self.cols)
+
+    @property
+    def size(self) -> str:
+        """``"HxW"``, rows by columns, as the benchmark tables print it."""
+        return f"{self.height}x{self.width}"
+
+    @property
+    def cells(self) -> int:
+        return self.height * self.width
+
+    @property
+    def title(self) -> str:
+        """The puzzle's title when it has one, else its name."""
+        return self.info.get("title") or self.name
+
+    def check(self, grid: Sequence[Sequence[int]]) -> bool:
+        """True when ``grid`` has exactly this puzzle's clues (see ``check_nonogram``)."""
+        return check_nonogram(self.rows, self.cols, grid)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Nonogram):
+            return NotImplemented
+        return (self.rows, self.cols) == (other.rows, other.cols)
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols))
+
+    def __repr__(self) -> str:
+        label = f" {self.name!r}" if self.name else ""
+        return f"<Nonogram{label} {self.size}>"
