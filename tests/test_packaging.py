@@ -68,12 +68,17 @@ def installed_distributions() -> dict[str, list[str]]:
 
 
 def test_every_package_folder_is_in_the_wheel() -> None:
-    on_disk = {
+    code = {
         ".".join(init.parent.relative_to(REPO).parts)
         for top in ("helper", "booktools")
         for init in (REPO / top).rglob("__init__.py")
     }
-    assert set(SETUPTOOLS["packages"]) == on_disk | {"helper.puzzles"}
+    puzzles = {
+        ".".join(("helper.puzzles", *folder.relative_to(REPO / "data").parts))
+        for folder in (REPO / "data").rglob("*")
+        if folder.is_dir() and folder.name != "__pycache__"
+    }
+    assert set(SETUPTOOLS["packages"]) == code | {"helper.puzzles"} | puzzles
 
 
 def test_the_puzzles_package_is_the_data_folder() -> None:
@@ -87,8 +92,9 @@ def test_every_puzzle_file_is_package_data() -> None:
     folder = REPO / "data"
     shipped = {
         path
-        for pattern in SETUPTOOLS["package-data"]["helper.puzzles"]
-        for path in folder.glob(pattern)
+        for package, patterns in SETUPTOOLS["package-data"].items()
+        for pattern in patterns
+        for path in folder.joinpath(*package.split(".")[2:]).glob(pattern)
     }
     puzzles = {p for p in folder.rglob("*") if p.suffix in (".json", ".txt")}
     assert puzzles, "no puzzle files in data/"
