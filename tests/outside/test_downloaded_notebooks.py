@@ -9,6 +9,7 @@ and its declared dependencies (conftest.py). Needs a built site (`make book`); r
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 import shutil
@@ -47,7 +48,7 @@ def test_the_book_has_notebook_chapters() -> None:
 
 
 def test_helper_comes_from_the_wheel(reader: Reader) -> None:
-    """The reader's `helper` and its puzzles are the installed ones, not the checkout's."""
+    """The reader's `helper`, its puzzles and its kernel are the new venv's, not the checkout's."""
     where = subprocess.run(
         [
             str(reader.python),
@@ -64,6 +65,9 @@ def test_helper_comes_from_the_wheel(reader: Reader) -> None:
     for path in map(Path, where):
         assert path.is_relative_to(venv) and not path.is_relative_to(REPO), where
     assert Path(where[1]).name == "puzzles", where
+    # The notebooks' kernel runs this environment's Python, not the one running the tests.
+    spec = json.loads((reader.jupyter_path / "kernels" / reader.kernel / "kernel.json").read_text())
+    assert Path(spec["argv"][0]) == reader.python, spec["argv"]
 
 
 @pytest.mark.parametrize("chapter", notebook_chapters(), ids=lambda name: Path(name).name)
