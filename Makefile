@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh machine that has python3:
 #   make book   build the site (creates .venv and installs the pins first)
-#   make test   ruff, pytest and a forced full rebuild with warnings as errors
+#   make test   ruff, pytest, a forced full rebuild with warnings as errors, the downloaded
+#               notebooks run outside the checkout, and the site read in Chromium
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
@@ -40,7 +41,7 @@ lint: $(STAMP)  ## ruff check
 unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-notebooks: $(STAMP)  ## run every chapter as a .ipynb in a fresh kernel, as a reader does
+notebooks: $(STAMP)  ## run each page's downloaded .ipynb in a fresh venv with the wheel (after `make book`)
 	$(BIN)/python -m pytest -m notebooks
 
 browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book`; BOOK_CHROMIUM=...)
