@@ -4,7 +4,6 @@ and the book's Nonogram data files: valid, solved, checked and unique."""
 import itertools
 import json
 import runpy
-import time
 
 import pytest
 from ortools.sat.python import cp_model
@@ -170,16 +169,11 @@ def test_data_file_is_what_the_script_draws(name):
     assert puzzle["title"] == title
 
 
-@pytest.mark.parametrize(
-    "name",
-    # The 45 x 60 puzzle takes some seconds (a solve and a proof of uniqueness).
-    [pytest.param(n, marks=pytest.mark.slow) if n == "nonogram03" else n for n in DATA_FILES],
-)
+@pytest.mark.parametrize("name", DATA_FILES)
 def test_data_file_is_solved_and_unique(name):
+    """A solve and a proof that no other picture fits (the per-test timeout guards a hang)."""
     puzzle = load_puzzle(name)
     rows, cols = puzzle["rows"], puzzle["cols"]
-    start = time.perf_counter()
-    grid = SOLVERS["cpsat-start"](rows, cols, time_limit=120)
+    grid = SOLVERS["cpsat-start"](rows, cols)
     assert check_nonogram(rows, cols, grid)
-    assert find_other_solution(rows, cols, grid, time_limit=120) is None
-    assert time.perf_counter() - start < 240
+    assert find_other_solution(rows, cols, grid) is None

@@ -41,6 +41,7 @@ def test_toc_has_notebook_chapters() -> None:
 
 
 @pytest.mark.notebooks
+@pytest.mark.timeout(2 * CELL_TIMEOUT)  # a whole chapter; nbclient stops a stuck cell first
 @pytest.mark.parametrize("source", chapter_notebooks(), ids=lambda path: path.stem)
 def test_chapter_runs_as_a_notebook(source: Path, tmp_path: Path) -> None:
     # Convert as a reader would (`jupytext --to ipynb`), then read the file back.
