@@ -57,7 +57,7 @@ def get_all_solutions(
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT anyway
+    solver.parameters.num_workers = 1  # with more, CP-SAT may report a solution once per worker
     solver.parameters.random_seed = 0
     collector = _Collector(chosen, limit)
     status = solver.solve(model, collector)

@@ -1,7 +1,7 @@
 """`make mutation`: do the tests of the checks and parsers catch a wrong line of code?
 
 For each module in ``modules.toml`` (beside this file), mutmut copies the code into a folder of
-its own under ``.mutation/``, makes mutants (one small change each: ``<`` for ``<=``, a
+its own under ``.mutation/``, makes mutants (one small change each: ``<`` for ``<=``, another
 constant, a dropped argument...) and runs every mutant against the module's own test files
 only. A mutant is killed when a test fails, crashes or times out. A mutant that changes no
 behaviour cannot be killed; it is listed with the reason in ``equivalent.toml`` (beside this
@@ -23,7 +23,8 @@ import sys
 import time
 import tomllib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,7 +37,8 @@ KILLED = {"killed", "timeout", "segfault"}  # a test failed, or the mutant crash
 SURVIVED = {"survived", "no tests"}  # "no tests": none of the module's tests runs that code
 PYTEST_ARGS = ["-p", "no:cacheprovider", "--hypothesis-profile=mutation"]
 
-# A mutant's key: the module, the function it changes and the lines of its diff.
+# What identifies a mutant across runs: its module, its function and the lines of its diff
+# (mutmut's numbering shifts whenever a function changes).
 Key = tuple[str, str, tuple[str, ...]]
 
 
@@ -45,18 +47,32 @@ class Mutant:
     name: str  # mutmut's name, e.g. helper.ortools.x_get_all_solutions__mutmut_6
     status: str
     module: str
-    diff: list[str] = field(default_factory=list)  # the "-" and "+" lines of `mutmut show`
+    folder: Path  # where mutmut ran, for `mutmut show`
 
     @property
     def function(self) -> str:
-        """``get_all_solutions`` or ``_Collector.on_solution_callback``."""
+        """``get_all_solutions``, or ``_Collector.on_solution_callback`` for a method."""
         mangled = self.name.rsplit(".", 1)[1].rsplit("__mutmut_", 1)[0]
         if mangled.startswith("xǁ"):
             return ".".join(mangled.split("ǁ")[1:])
         return mangled.removeprefix("x_")
 
+    @cached_property
+    def diff(self) -> list[str]:
+        """The "-" and "+" lines of ``mutmut show``."""
+        shown = mutmut(self.folder, "show", self.name).splitlines()
+        return [line for line in shown if line[:1] in "-+" and not line.startswith(("---", "+++"))]
+
     def key(self) -> Key:
         return (self.module, self.function, normalized(self.diff))
+
+    def as_entry(self) -> str:
+        """This mutant written as an ``equivalent.toml`` entry, to paste once it is judged."""
+        return (
+            f"[[equivalent]]  # {self.name}: {self.status}\n"
+            f'module = "{self.module}"\nfunction = "{self.function}"\n'
+            f'diff = """\n' + "\n".join(self.diff) + '\n"""\nwhy = ""\n'
+        )
 
 
 def normalized(lines: list[str]) -> tuple[str, ...]:
@@ -74,13 +90,11 @@ def load_modules() -> dict[str, list[str]]:
 
 
 def load_equivalents() -> list[dict[str, str]]:
-    if not EQUIVALENTS_FILE.exists():
-        return []
     entries = tomllib.loads(EQUIVALENTS_FILE.read_text(encoding="utf-8")).get("equivalent", [])
-    for index, entry in enumerate(entries):
-        missing = {"module", "function", "diff", "why"} - set(entry)
+    for number, entry in enumerate(entries, start=1):
+        missing = sorted({"module", "function", "diff", "why"} - set(entry))
         if missing or not entry["why"].strip():
-            raise SystemExit(f"{EQUIVALENTS_FILE.name}: entry {index + 1} needs {sorted(missing)}")
+            raise SystemExit(f"{EQUIVALENTS_FILE.name}: entry {number} needs {missing or 'why'}")
     return entries
 
 
@@ -89,7 +103,7 @@ def entry_key(entry: dict[str, str]) -> Key:
 
 
 def mutmut(folder: Path, *args: str, log: Path | None = None) -> str:
-    """Run a mutmut command in ``folder``; its output, or the run stops with the log's tail."""
+    """Run a mutmut command in ``folder``; its output, or the run stops with the output's tail."""
     result = subprocess.run(
         [sys.executable, "-m", "mutmut", *args],
         cwd=folder,
@@ -114,22 +128,20 @@ def prepare(module: str, tests: list[str]) -> Path:
         shutil.copytree(
             REPO / name, folder / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
         )
-    settings = "\n".join(
-        [
-            "",
-            "[tool.mutmut]",
-            'source_paths = ["helper/"]',
-            f"only_mutate = [{module!r}]",
-            f"pytest_add_cli_args_test_selection = {tests!r}",
-            f"pytest_add_cli_args = {PYTEST_ARGS!r}",
-            'also_copy = ["data/"]',
-            "use_git_change_detection = false",
-            "",
-        ]
-    )
-    # The project's pyproject (pytest settings, markers, timeout) plus mutmut's table.
+    settings = [
+        "",
+        "[tool.mutmut]",
+        'source_paths = ["helper/"]',
+        f"only_mutate = [{module!r}]",
+        f"pytest_add_cli_args_test_selection = {tests!r}",
+        f"pytest_add_cli_args = {PYTEST_ARGS!r}",
+        'also_copy = ["data/"]',
+        "use_git_change_detection = false",
+        "",
+    ]
+    # The project's pyproject (pytest's settings: markers, timeout) plus mutmut's table.
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
-    (folder / "pyproject.toml").write_text(pyproject + settings, encoding="utf-8")
+    (folder / "pyproject.toml").write_text(pyproject + "\n".join(settings), encoding="utf-8")
     return folder
 
 
@@ -141,26 +153,17 @@ def run_module(module: str, tests: list[str]) -> list[Mutant]:
     for line in mutmut(folder, "results", "--all", "true").splitlines():
         name, _, status = line.strip().rpartition(": ")
         if name.startswith(prefix):
-            mutants.append(Mutant(name, status, module))
+            mutants.append(Mutant(name, status, module, folder))
     if not mutants:
         raise SystemExit(f"mutmut made no mutants of {module}: see {folder / 'mutmut-run.log'}")
-    for mutant in mutants:
-        if mutant.status not in KILLED:
-            shown = mutmut(folder, "show", mutant.name).splitlines()
-            mutant.diff = [
-                line for line in shown if line[:1] in "-+" and not line.startswith(("---", "+++"))
-            ]
     return mutants
 
 
-def as_entry(mutant: Mutant) -> str:
-    """A survivor written as an ``equivalent.toml`` entry, to paste once it is judged."""
-    diff = "\n".join(mutant.diff)
-    return (
-        f"[[equivalent]]  # {mutant.name}: {mutant.status}\n"
-        f'module = "{mutant.module}"\nfunction = "{mutant.function}"\n'
-        f'diff = """\n{diff}\n"""\nwhy = ""\n'
-    )
+def stale_reason(key: Key, killed: list[Mutant]) -> str:
+    """Why a listed equivalent matches no survivor: its mutant is killed now, or is gone."""
+    module, function, _ = key
+    candidates = [m for m in killed if (m.module, m.function) == (module, function)]
+    return "now killed by a test" if any(m.key() == key for m in candidates) else "no such mutant"
 
 
 def main() -> int:
@@ -174,58 +177,63 @@ def main() -> int:
     chosen = {m: modules[m] for m in args.module} if args.module else modules
     equivalents = [e for e in load_equivalents() if e["module"] in chosen or not args.module]
 
+    start = time.perf_counter()
     mutants: list[Mutant] = []
     for module, tests in chosen.items():
-        start = time.perf_counter()
+        module_start = time.perf_counter()
         found = run_module(module, tests)
         mutants += found
-        killed = sum(m.status in KILLED for m in found)
         print(
-            f"{module}: {len(found)} mutants, {killed} killed, against {' '.join(tests)} "
-            f"({time.perf_counter() - start:.0f} s)",
+            f"{module}: {len(found)} mutants, {sum(m.status in KILLED for m in found)} killed "
+            f"by {' '.join(tests)} ({time.perf_counter() - module_start:.0f} s)",
             flush=True,
         )
 
-    broken = [m for m in mutants if m.status not in KILLED | SURVIVED]
+    killed = [m for m in mutants if m.status in KILLED]
+    survivors = [m for m in mutants if m.status in SURVIVED]
+    unjudged = [m for m in mutants if m.status not in KILLED | SURVIVED]
     listed = Counter(entry_key(e) for e in equivalents)
-    surviving = Counter(m.key() for m in mutants if m.status in SURVIVED)
-    killed_keys = Counter(m.key() for m in mutants if m.status in KILLED)
-    stale = listed - surviving
-    equivalent = listed & surviving
-    remaining = surviving - listed
-    unlisted = []
-    for mutant in mutants:
-        if mutant.status in SURVIVED and remaining[mutant.key()] > 0:
-            remaining[mutant.key()] -= 1
-            unlisted.append(mutant)
+    equivalent = listed & Counter(m.key() for m in survivors)
+    stale = listed - equivalent
+    unexplained = []
+    allowance = equivalent.copy()
+    for mutant in survivors:
+        if allowance[mutant.key()] > 0:
+            allowance[mutant.key()] -= 1
+        else:
+            unexplained.append(mutant)
 
-    for mutant in broken:
+    for mutant in unjudged:
         print(f"\nmutmut could not judge {mutant.name}: {mutant.status}")
-    for module, function, diff in stale.elements():
-        killed_now = killed_keys[(module, function, diff)]
-        why = "now killed by the tests" if killed_now else "no such mutant"
+    for key in stale.elements():
+        module, function, diff = key
         print(
-            f"\nSTALE entry in {EQUIVALENTS_FILE.relative_to(REPO)} ({why}; remove or update it):"
-            f"\n  {module} {function}\n  " + "\n  ".join(diff)
+            f"\nSTALE entry in {EQUIVALENTS_FILE.relative_to(REPO)} "
+            f"({stale_reason(key, killed)}; remove or update it):\n  {module}, {function}:\n  "
+            + "\n  ".join(diff)
         )
-    if unlisted:
-        report = WORK / "survivors.toml"
-        report.write_text("\n".join(as_entry(m) for m in unlisted), encoding="utf-8")
-        print(f"\n{len(unlisted)} mutants survived; kill each with a test, or judge it equivalent")
-        print(f"and add it to {EQUIVALENTS_FILE.relative_to(REPO)} (all are in {report}):\n")
-        print("\n".join(as_entry(m) for m in unlisted))
+    if unexplained:
+        entries = "\n".join(m.as_entry() for m in unexplained)
+        (WORK / "survivors.toml").write_text(entries, encoding="utf-8")
+        print(
+            f"\n{len(unexplained)} mutants survived. Kill each with a test in the module's own "
+            f"test file, or, if no correct test can tell it from the original, add it with the "
+            f"reason to {EQUIVALENTS_FILE.relative_to(REPO)} (they are also in "
+            f".mutation/survivors.toml):\n\n{entries}"
+        )
 
-    n_equivalent = sum(equivalent.values())
+    n_equivalent = equivalent.total()
     counted = len(mutants) - n_equivalent
-    killed = sum(m.status in KILLED for m in mutants)
     print(
-        f"\n{len(mutants)} mutants: {killed} killed, {n_equivalent} listed as equivalent "
-        f"(not counted), {len(unlisted)} survived"
-        + (f"; killed {100 * killed / len(mutants):.1f}% of all mutants" if mutants else "")
+        f"\n{len(mutants)} mutants in {time.perf_counter() - start:.0f} s: {len(killed)} killed, "
+        f"{n_equivalent} listed as equivalent (not counted), {len(unexplained)} survived, "
+        f"{len(unjudged)} not judged"
     )
-    score = 100 * killed / counted if counted else 100.0
-    print(f"mutation score: {score:.1f}% (killed {killed} of {counted}) on {', '.join(chosen)}")
-    return 1 if broken or stale or unlisted else 0
+    score = 100 * len(killed) / counted if counted else 100.0
+    print(
+        f"mutation score: {score:.1f}% (killed {len(killed)} of {counted}) on {', '.join(chosen)}"
+    )
+    return 1 if unjudged or stale or unexplained else 0
 
 
 if __name__ == "__main__":
