@@ -40,7 +40,7 @@ lint: $(STAMP)  ## ruff check
 unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~4 min; not in `test`)
+mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~3 min; not in `test`)
 	$(BIN)/python tests/mutation/run.py $(MODULES)
 
 notebooks: $(STAMP)  ## run every chapter as a .ipynb in a fresh kernel, as a reader does

@@ -109,6 +109,7 @@ def mutmut(folder: Path, *args: str, log: Path | None = None) -> str:
         cwd=folder,
         capture_output=True,
         text=True,
+        encoding="utf-8",  # mutant names of methods hold "ǁ"
         check=False,
     )
     if log is not None:
@@ -178,6 +179,7 @@ def main() -> int:
     equivalents = [e for e in load_equivalents() if e["module"] in chosen or not args.module]
 
     start = time.perf_counter()
+    (WORK / "survivors.toml").unlink(missing_ok=True)  # from an earlier run
     mutants: list[Mutant] = []
     for module, tests in chosen.items():
         module_start = time.perf_counter()
