@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JB_FLAGS := -W -n --keep-going
 
-.PHONY: help venv book book-force lint unit notebooks browser linkcheck test clean
+.PHONY: help venv book book-force lint unit mutation notebooks browser linkcheck test clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -41,6 +41,9 @@ lint: $(STAMP)  ## ruff check
 unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
+mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~3 min; not in `test`)
+	$(BIN)/python tests/mutation/run.py $(MODULES)
+
 notebooks: $(STAMP)  ## run each page's downloaded .ipynb in a fresh venv with the wheel (after `make book`)
 	$(BIN)/python -m pytest -m notebooks
 
@@ -52,5 +55,5 @@ linkcheck: $(STAMP)  ## check the external links (needs internet; not part of `m
 
 test: lint unit book-force notebooks browser  ## everything CI runs
 
-clean:  ## remove the build folder (keeps .venv)
-	rm -rf _build
+clean:  ## remove the build folder and mutation testing's work folder (keeps .venv)
+	rm -rf _build .mutation

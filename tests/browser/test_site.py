@@ -26,7 +26,9 @@ from booksite import (
 
 from booktools.toc import toc_files
 
-pytestmark = pytest.mark.browser
+# Chromium starts in the first test's set-up and a page waits for its figures and math:
+# minutes, not pytest's default 60 s per test, before a stuck page counts as a hang.
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 
 def _report(what: str, problems: list[str]) -> str:

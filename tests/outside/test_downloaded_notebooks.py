@@ -24,9 +24,9 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 from reader_machine import REPO, Reader, notebook_chapters, site_dir, timings
 
-pytestmark = pytest.mark.notebooks
-
 CELL_TIMEOUT = 600  # seconds, the same bound as the book build's `execute.timeout`
+# Each test may take a whole notebook's cells (and the first one the reader's fresh venv).
+pytestmark = [pytest.mark.notebooks, pytest.mark.timeout(2 * CELL_TIMEOUT)]
 ANSI_COLOURS = re.compile(r"\x1b\[[0-9;]*m")
 
 
