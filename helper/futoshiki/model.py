@@ -39,7 +39,11 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
         self.solver: cp_model.CpSolver | None = None
 
     def on_solution_callback(self) -> None:
-        """Called by the solver at a solution: keep the grid, and stop searching."""
+        """Called by the solver at a solution: keep the grid and stop the search.
+
+        A plain :meth:`solve` stops at its first solution anyway (the model has no objective);
+        ``stop_search`` is what ends an enumeration (``enumerate_all_solutions``).
+        """
         self.solution = [[self.value(x) for x in row] for row in self.cells]
         self.stop_search()
 

@@ -314,14 +314,14 @@ HANDOVER_PARAMETERS = {
     "linearization_level": 0,
     "symmetry_level": 0,
 }
-"""CP-SAT settings for the few cells line logic leaves open on a picture. Line logic has
-already done the work of CP-SAT's costly presolve probing, and a pure 0/1 puzzle gains
-nothing from a linear relaxation or a symmetry search, so they are switched off (measured
-with ``helper.bench``)."""
+"""CP-SAT settings for the handover when line logic left at most ``HARD_SHARE`` of the cells
+open: no presolve probing, no linear relaxation, no symmetry search, for the small model that
+is left (settings chosen with ``helper.bench``). Line logic is per-line propagation; it does
+not do the work of CP-SAT's probing, which tries literals of the whole model both ways."""
 
 HARD_SHARE = 0.5
 """When line logic leaves more than this share of the cells open, the puzzle is a hard one
-and CP-SAT keeps its default settings: there its presolve probing pays for itself."""
+and CP-SAT keeps its default settings (``HANDOVER_PARAMETERS`` are not used)."""
 
 
 def handover_model(
