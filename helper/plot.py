@@ -12,7 +12,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
 from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.stages import Frame
+from helper.nonogram.stages import STAGE_NAMES, Frame, Stages
 
 BACKGROUND = "white"
 INK = "#222222"
@@ -418,3 +418,30 @@ def offline_jshtml(animation) -> str:
     if "fa fa-" in html or "://" in html.split("<script", 1)[0]:
         raise RuntimeError("matplotlib's animation player changed: check offline_jshtml")
     return html
+
+
+def plot_work(
+    stages: Sequence[Stages],
+    *,
+    titles: Sequence[str] | None = None,
+    ambiguous: Iterable[tuple[int, int]] = (),
+    size: float = 3.3,
+):
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+
+    ``titles`` default to the solver's name and its cell counts per stage (propagation /
+    presolve or probing / search). Returns the figure.
+    """
+    ambiguous = list(ambiguous)
+    count = len(stages)
+    width = max(count * size, 6.5)  # room for the legend on one line
+    fig, axes = plt.subplots(
+        1, count, figsize=(width, size + 0.9), facecolor=BACKGROUND, squeeze=False
+    )
+    for index, (ax, work) in enumerate(zip(axes[0], stages, strict=True)):
+        counts = " / ".join(str(n) for n in work.counts().values())
+        title = titles[index] if titles else f"{work.solver}\n{counts} cells"
+        plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=title, ax=ax)
+    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous))
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
+    return fig

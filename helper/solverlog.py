@@ -57,9 +57,14 @@ class SolveLog:
                 found[match.group(1)] = int(match.group(2).replace("'", ""))
         return dict(sorted(found.items(), key=lambda item: -item[1]))
 
+    def probing_fixed(self) -> int:
+        """How many Booleans presolve's probing fixed (the ``[Probe]`` lines, added up)."""
+        found = re.findall(r"\[Probe\].*#fixed_bools=([\d']+)", "\n".join(self.lines))
+        return sum(int(count.replace("'", "")) for count in found)
+
     def presolved_variables(self) -> int:
         """How many variables the presolved model kept (0: presolve decided everything)."""
-        heading = self.block("Presolved satisfaction model")
+        heading = self.block("Presolved ")
         match = re.search(r"#Variables: ([\d']+)", "\n".join(heading))
         if match is None:
             raise KeyError("the presolved model's size is missing from the log")
@@ -92,6 +97,36 @@ class SolveLog:
             key, _, value = line.partition(":")
             summary[key.strip()] = value.strip()
         return summary
+
+    def excerpt(self, rules: int = 5) -> str:
+        """The parts of the log this book reads, in the log's order.
+
+        The model's size, presolve's probing, the ``rules`` presolve rules applied most often,
+        the size of the presolved model, the subsolvers the search started, each solution
+        and who found it, and the closing status, conflicts, branches and time.
+        """
+        initial = self.block("Initial ")
+        parts = [initial[:2] + [line for line in initial if line.startswith("#k")]]
+        parts.append([line.strip() for line in self.lines if "[Probe]" in line])
+        summary = self.block("Presolve summary:")
+        applied = [line for line in summary if "- rule '" in line]
+        top = sorted(applied, key=lambda line: -self._times(line))[:rules]
+        more = (
+            [f"  ... and {len(applied) - len(top)} more rules"] if len(applied) > len(top) else []
+        )
+        parts.append(summary[:1] + top + more)
+        parts.append(self.block("Presolved ")[:2])
+        parts.append(self.block("Starting search"))
+        parts.append([line for line in self.lines if re.match(r"#(\d+|Done)\s", line)])
+        keep = ("CpSolverResponse summary", "status", "conflicts", "branches", "walltime")
+        closing = self.block("CpSolverResponse summary:")
+        parts.append([line for line in closing if line.split(":")[0] in keep])
+        return "\n\n".join("\n".join(part) for part in parts if part)
+
+    @staticmethod
+    def _times(rule_line: str) -> int:
+        match = re.search(r"applied ([\d']+) time", rule_line)
+        return int(match.group(1).replace("'", "")) if match else 0
 
     def search_started(self) -> float:
         """Seconds from the start of the solve to the start of the search (after presolve)."""

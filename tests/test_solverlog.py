@@ -57,3 +57,13 @@ def test_parameters_reach_the_solver_and_missing_blocks_are_named():
         log.block("Starting search")
     with pytest.raises(KeyError, match="no solution"):
         log.found_by()
+
+
+def test_the_excerpt_keeps_what_the_book_reads(sailboat_log):
+    text = sailboat_log.excerpt(rules=3)
+    assert "#Variables: 3'824" in text  # the model before presolve
+    assert "[Probe]" in text and "Presolve summary:" in text
+    assert text.count("- rule '") == 3 and "more rules" in text
+    assert "#Variables: 0" in text and "#1 " in text and "branches: 0" in text
+    assert len(text.splitlines()) < len(sailboat_log.lines) / 2  # trimmed
+    assert sailboat_log.probing_fixed() > 0
