@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh machine that has python3:
 #   make book   build the site (creates .venv and installs the pins first)
-#   make test   ruff, pytest and a forced full rebuild with warnings as errors
+#   make test   ruff, pytest, a forced full rebuild with warnings as errors, the downloaded
+#               notebooks run outside the checkout, and the site read in Chromium
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
@@ -11,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JB_FLAGS := -W -n --keep-going
 
-.PHONY: help venv book book-force lint unit notebooks browser linkcheck test clean
+.PHONY: help venv book book-force lint unit mutation notebooks browser linkcheck test clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -40,7 +41,10 @@ lint: $(STAMP)  ## ruff check
 unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-notebooks: $(STAMP)  ## run every chapter as a .ipynb in a fresh kernel, as a reader does
+mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~3 min; not in `test`)
+	$(BIN)/python tests/mutation/run.py $(MODULES)
+
+notebooks: $(STAMP)  ## run each page's downloaded .ipynb in a fresh venv with the wheel (after `make book`)
 	$(BIN)/python -m pytest -m notebooks
 
 browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book`; BOOK_CHROMIUM=...)
@@ -51,5 +55,5 @@ linkcheck: $(STAMP)  ## check the external links (needs internet; not part of `m
 
 test: lint unit book-force notebooks browser  ## everything CI runs
 
-clean:  ## remove the build folder (keeps .venv)
-	rm -rf _build
+clean:  ## remove the build folder and mutation testing's work folder (keeps .venv)
+	rm -rf _build .mutation

@@ -14,10 +14,10 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         super().__init__()
         self._variables = variables
         self._limit = limit
-        self.rows: dict[tuple[int, ...], None] = {}  # distinct rows, in the order found
+        self.rows: set[tuple[int, ...]] = set()  # the distinct rows of values found so far
 
     def on_solution_callback(self) -> None:
-        self.rows[tuple(self.value(v) for v in self._variables)] = None
+        self.rows.add(tuple(self.value(v) for v in self._variables))
         if self._limit is not None and len(self.rows) >= self._limit:
             self.stop_search()
 
@@ -52,19 +52,16 @@ def get_all_solutions(
     """
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be a positive integer, got {limit!r}")
-    problem = model.validate()
-    if problem:
-        raise ValueError(f"invalid CP-SAT model: {problem}")
     chosen = list(_model_variables(model) if variables is None else variables)
     keys = _keys(chosen)
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1  # enumeration is single-threaded in CP-SAT anyway
+    solver.parameters.num_workers = 1  # with more, CP-SAT may report a solution once per worker
     solver.parameters.random_seed = 0
     collector = _Collector(chosen, limit)
     status = solver.solve(model, collector)
-    if status == cp_model.MODEL_INVALID:  # pragma: no cover - validate() catches these first
+    if status == cp_model.MODEL_INVALID:  # CP-SAT validates the model before it searches
         raise ValueError(f"invalid CP-SAT model: {solver.solution_info()}")
 
     rows = sorted(collector.rows)

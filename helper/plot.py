@@ -4,7 +4,7 @@ Every figure has an opaque white background so it stays readable in the site's d
 """
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
@@ -445,3 +445,37 @@ def plot_work(
     stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous))
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig
+
+
+def plot_cactus(
+    times: Mapping[str, Sequence[float]],
+    time_limit: float | None = None,
+    *,
+    total: int | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """A cactus plot: for each solver, how many puzzles it decided within ``t`` seconds.
+
+    ``times`` maps a solver to the seconds of the puzzles it decided (see
+    :func:`helper.bench.cactus`). A line further left and higher is better; a line that ends
+    below ``total`` (the number of puzzles, drawn as a dotted line) left puzzles undecided
+    within ``time_limit`` (a dotted vertical line).
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4.5), facecolor=BACKGROUND)
+    ax.set_facecolor(BACKGROUND)
+    for solver, seconds in times.items():
+        ordered = sorted(seconds)
+        ax.step(ordered, range(1, len(ordered) + 1), where="post", label=solver, linewidth=1.6)
+    if time_limit is not None:
+        ax.axvline(time_limit, color="grey", linestyle=":", linewidth=1)
+    if total is not None:
+        ax.axhline(total, color="grey", linestyle=":", linewidth=1)
+    ax.set_xscale("log")
+    ax.set_xlabel("seconds per puzzle (log scale)")
+    ax.set_ylabel("puzzles decided within that time")
+    ax.set_title(title or "Puzzles decided against time")
+    ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
+    ax.legend(fontsize=8)
+    return ax

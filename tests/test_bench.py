@@ -1,4 +1,4 @@
-"""The benchmark command, end to end on a tiny set, and its report."""
+"""The benchmark: seeded families, one solve per process, checked answers, the report."""
 
 import csv
 import json
@@ -7,9 +7,52 @@ import sys
 
 import pytest
 
-from helper.bench import Result, load_set, run_one, summary, targets
+from helper.bench import (
+    Line,
+    Result,
+    cactus,
+    family_puzzles,
+    format_report,
+    lines,
+    load_set,
+    ratio,
+    run,
+    run_one,
+)
+from helper.bench.__main__ import targets
 from helper.nonogram import Nonogram, clues_from_grid
+from helper.nonogram.families import FAMILIES, SPLITS, random_density
 from helper.pictures import draw
+
+
+def test_families_are_seeded_and_their_splits_disjoint():
+    for family in FAMILIES.values():
+        first = family.puzzles("tuning", limit=3)
+        again = family.puzzles("tuning", limit=3)
+        assert [p.to_dict() for p in first] == [p.to_dict() for p in again]  # same every time
+        held = family.puzzles("held-out", limit=3)
+        assert not {p.name for p in first} & {p.name for p in held}
+        assert all(p.goal is not None and p.check(p.goal) for p in first + held)
+        assert {p.info["split"] for p in held} == {"held-out"}
+        assert all(p.family == family.name for p in first + held)
+
+
+def test_random_family_density_falls_from_half_to_035():
+    assert [round(random_density(k, 4), 3) for k in range(4)] == [0.5, 0.45, 0.4, 0.35]
+    family = FAMILIES["random"]
+    assert family.size["tuning"] >= 100 and family.size["held-out"] >= 100
+    puzzles = family.puzzles("tuning")
+    ink = [sum(map(sum, p.goal)) / p.cells for p in puzzles]
+    assert {p.size for p in puzzles} == {"25x25"}
+    assert sum(ink[:20]) / 20 > sum(ink[-20:]) / 20 + 0.1
+
+
+def test_family_puzzles_rejects_unknown_names():
+    with pytest.raises(ValueError, match="unknown family"):
+        family_puzzles(["nope"])
+    with pytest.raises(ValueError, match="unknown split"):
+        family_puzzles(["random"], ["training"])
+    assert len(family_puzzles(["noisy"], SPLITS, limit=2)) == 4
 
 
 @pytest.fixture
@@ -27,29 +70,46 @@ def bench(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_command_runs_two_solvers_and_verifies_every_answer(tiny_set, tmp_path):
-    out = tmp_path / "results.csv"
+    out, plot = tmp_path / "results.csv", tmp_path / "cactus.png"
     done = bench(
         "--set", str(tiny_set), "--solvers", "cpsat-automaton,line-cpsat",
-        "--time-limit", "30", "--csv", str(out),
+        "--time-limit", "30", "--csv", str(out), "--plot", str(plot),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "picture-heart" in done.stdout and "geometric mean" in done.stdout
-    assert "Ratio to the fastest" in done.stdout and "Targets" in done.stdout
+    assert "picture (2 puzzles)" in done.stdout and "p90" in done.stdout
     with out.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert len(rows) == 4
     assert {(r["solver"], r["puzzle"]) for r in rows} == {
         (s, p)
         for s in ("cpsat-automaton", "line-cpsat")
         for p in ("picture-heart", "picture-sailboat")
     }
-    assert all(r["status"] == "ok" and float(r["seconds"]) > 0 for r in rows)
+    assert all(r["status"] == "solved" and float(r["seconds"]) > 0 for r in rows)
+    assert plot.stat().st_size > 1000
+
+
+def test_command_on_a_family_reports_each_split(tmp_path):
+    done = bench(
+        "--family", "pictures", "--limit", "1", "--solvers", "bitline-hybrid,cpsat-automaton",
+        "--targets", "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "pictures, tuning (1 puzzles)" in done.stdout
+    assert "pictures, held-out (1 puzzles)" in done.stdout
+
+
+def test_uniqueness_mode_counts_and_compares(tmp_path):
+    (tmp_path / "diagonals.json").write_text(
+        json.dumps({"rows": [[1], [1]], "cols": [[1], [1]]}), encoding="utf-8"
+    )
+    results = run(["cpsat-automaton"], load_set(str(tmp_path)), 30, limit=2)
+    assert [(r.status, r.solutions) for r in results] == [("solved", 2)]
 
 
 def test_command_rejects_bad_arguments(tiny_set):
     done = bench("--set", str(tiny_set), "--solvers", "no-such-solver")
     assert done.returncode == 2 and "unknown solver" in done.stderr
-    done = bench("--set", str(tiny_set), "--size", "99x99")
+    done = bench("--set", str(tiny_set), "--puzzles", "nothing-*")
     assert done.returncode == 2 and "no puzzle" in done.stderr
 
 
@@ -61,8 +121,9 @@ def test_a_model_that_refuses_to_build_is_too_large_not_a_timeout():
     result = run_one("pysat-cnf", puzzle, time_limit=30)
     assert result.status == "too large"
     assert "selector variables" in result.message
-    cells = summary([result], time_limit=30)
-    assert cells.capped("pysat-cnf")  # counted at the cap in means, and marked as a bound
+    assert result.seconds == 30  # counted at the cap
+    (line,) = lines([result], time_limit=30)
+    assert line.capped and line.solved == 0
 
 
 def test_a_solve_that_hits_the_cap_is_a_timeout():
@@ -72,30 +133,44 @@ def test_a_solve_that_hits_the_cap_is_a_timeout():
     assert result.seconds >= 0.2
 
 
-def test_the_benchmark_set_is_well_formed():
-    puzzles = load_set()
-    assert 15 <= len(puzzles) <= 30
-    assert {p.family for p in puzzles} == {"picture", "textured", "noise", "hard"}
-    sizes = [p.size for p in puzzles if p.family == "picture"]
-    assert sizes.count("45x60") >= 2 and sizes.count("60x80") >= 2
-    assert "10x10" in sizes and "80x80" in sizes
+def _result(solver, puzzle, seconds, status="solved", family="f", split="tuning"):
+    return Result(solver, puzzle, family, split, "1x1", 1, status, seconds)
+
+
+def test_lines_percentiles_and_ratio():
+    results = [_result("a", f"p{i}", float(i + 1)) for i in range(10)]
+    results += [_result("b", f"p{i}", 2.0 * (i + 1)) for i in range(9)]
+    results.append(_result("b", "p9", 60.0, "timeout"))
+    a, b = lines(results, time_limit=60)
+    assert (a.percentile(0.5), a.percentile(0.9), a.worst, a.total) == (5, 9, 10, 55)
+    assert not a.capped and b.capped and b.solved == 9
+    assert ratio(a, b) == pytest.approx((2**9 * 6) ** 0.1)
+    report = format_report(results, 60, {"f": "b"})
+    assert ">=" in report.splitlines()[-1]  # b's figures are lower bounds
+    assert cactus(results, 60) == {"a": [float(i + 1) for i in range(10)],
+                                   "b": [2.0 * (i + 1) for i in range(9)]}  # fmt: skip
+
+
+def test_median_of_repeats():
+    results = [_result("a", "p", s) for s in (1.0, 9.0, 2.0)]
+    (line,) = lines(results)
+    assert line.seconds == [2.0]
+    assert isinstance(line, Line)
 
 
 def test_targets_are_computed_from_one_run():
-    def result(solver, puzzle, size, seconds, status="ok"):
-        return Result(solver, puzzle, "picture", size, 1, status, seconds)
-
-    results = [
-        result("cpsat-start", "a", "45x60", 10.0),
-        result("cpsat-automaton", "a", "45x60", 0.5),
-        result("line-cpsat", "a", "45x60", 0.1),
-        result("cpsat-start", "b", "60x80", 60.0, "timeout"),
-        result("cpsat-automaton", "b", "60x80", 0.5),
-        result("line-cpsat", "b", "60x80", 3.0),
-    ]
-    s = summary(results, time_limit=60)
-    first, second, third = targets(s, "line-cpsat")
-    assert first.met and first.value == "100x"
-    assert second.met is False  # 3 s on a 60x80 picture
-    assert third.met is False  # 3.1 s in total against 1.0 s
-    assert s.capped("cpsat-start") and not s.capped("line-cpsat")
+    results = []
+    for k, size in enumerate(["30x40", "45x60", "60x80"]):
+        name = f"noisy-tuning-{k:03d}-{size}-flip5"
+        results.append(_result("cpsat-start", name, 10.0, family="noisy"))
+        results.append(_result("portfolio", name, 0.1 if size != "60x80" else 2.5, family="noisy"))
+    for k in range(3):
+        name = f"random-tuning-{k:03d}"
+        results.append(_result("cpsat-automaton-default", name, 3.0, family="random"))
+        results.append(_result("portfolio", name, 1.0, family="random"))
+    found = {
+        goal.split(" (")[0]: (value, met) for goal, value, met in targets(results, 60, "portfolio")
+    }
+    assert found["noisy 30x40 and 45x60"] == ("100x", True)
+    assert found["every 60x80 picture < 2 s"][1] is False  # 2.5 s
+    assert found["random 25x25"] == ("3.0x (3.0 s vs 9.0 s), 0 unsolved", True)

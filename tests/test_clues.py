@@ -1,6 +1,7 @@
 """Validation and the independent answer check."""
 
 import itertools
+import re
 
 import pytest
 from hypothesis import given
@@ -62,10 +63,73 @@ def test_validate_cleans_empty_lines():
         ([[1], [0]], [[1], [1]], r"the row clues paint 1 cells but the column clues paint 2"),
         ([[1, 0]], [[1], [0]], r"row 0: clue \[1, 0\] holds 0"),
         ([], [[1]], r"no rows"),
-        ([[1]], "1", r"cols must be a list"),
+        ([[1]], "1", r"^cols must be a list of clues, got str$"),
+        ((), [[1]], r"^the puzzle has no rows$"),
+        ([[1]], None, r"^cols must be a list of clues, got NoneType$"),
         ([5], [[1]], r"row 0: clue 5 is not a list"),
     ],
 )
 def test_validate_names_the_line_and_the_clue(rows, cols, message):
     with pytest.raises(ValueError, match=message):
         validate(rows, cols)
+
+
+def runs_by_regex(line) -> list[int]:
+    """The runs of a line, computed another way: the lengths of the maximal strings of 1s."""
+    return [len(block) for block in re.findall("1+", "".join(map(str, line)))]
+
+
+def every_grid(height: int, width: int):
+    for bits in itertools.product((0, 1), repeat=height * width):
+        yield [list(bits[r * width : (r + 1) * width]) for r in range(height)]
+
+
+@pytest.mark.parametrize(("height", "width"), [(1, 4), (2, 3), (3, 2)])
+def test_check_agrees_with_counting_runs_for_every_clue_and_grid(height, width):
+    """For every grid of the shape and every clue pair such a grid can have, the check says yes
+    exactly when the grid's runs are the clues (an empty line's clue written [] or [0])."""
+    grids = list(every_grid(height, width))
+    clue_pairs = {
+        (tuple(map(tuple, rows)), tuple(map(tuple, cols)))
+        for rows, cols in (clues_from_grid(grid) for grid in grids)
+    }
+    assert len(clue_pairs) > 10
+    for rows, cols in clue_pairs:
+        as_zero = [list(c) or [0] for c in rows], [list(c) or [0] for c in cols]
+        for grid in grids:
+            fits = [runs_by_regex(row) for row in grid] == [list(c) for c in rows] and [
+                runs_by_regex(col) for col in zip(*grid, strict=True)
+            ] == [list(c) for c in cols]
+            assert check_nonogram(rows, cols, grid) == fits, (rows, cols, grid)
+            assert check_nonogram(*as_zero, grid) == fits, (as_zero, grid)
+
+
+def test_check_wants_rows_only_when_the_row_clues_match():
+    """Rows right and columns wrong (and the other way round) is a wrong grid."""
+    diagonal = [[1, 0], [0, 1]]
+    rows, cols = clues_from_grid(diagonal)
+    assert check_nonogram(rows, cols, diagonal)
+    assert not check_nonogram(rows, cols, [[1, 0], [1, 0]])  # rows [1] [1], columns [2] []
+    assert not check_nonogram(rows, cols, [[1, 1], [0, 0]])  # columns [1] [1], rows [2] []
+
+
+def test_check_says_false_for_a_grid_of_the_wrong_shape_and_never_raises():
+    rows, cols = [[1], [1]], [[1], [1]]
+    assert not check_nonogram(rows, cols, [[1, 0], [0, 1, 0]])  # one row too long
+    assert not check_nonogram(rows, cols, [[1, 0], [0]])  # one row too short
+    assert not check_nonogram(rows, cols, [[1, 0], [0, 1], [0, 0]])  # a row too many
+    assert not check_nonogram(rows, cols, [[1, 0, 0], [0, 1, 0]])  # a column too many
+    assert not check_nonogram(rows, cols, [[1, 0], 5])
+    assert not check_nonogram(rows, cols, [[1, 0], ["0", 1]])
+
+
+def test_check_of_a_grid_without_rows():
+    assert check_nonogram([], [[0], []], [])  # no rows: every column is empty
+    assert not check_nonogram([], [[1]], [])
+    assert not check_nonogram([], [[0]], [[0]])
+
+
+def test_clues_from_a_ragged_picture_is_an_error_not_a_truncated_column():
+    assert clues_from_grid([]) == ([], [])
+    with pytest.raises(ValueError):
+        clues_from_grid([[1, 0], [1]])

@@ -1,4 +1,4 @@
-"""get_all_solutions against brute force on small random models."""
+"""get_all_solutions against brute force on small random models; make_solver and solver_stats."""
 
 import itertools
 
@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from helper.ortools import get_all_solutions
+from helper.ortools import get_all_solutions, make_solver, solver_stats
 
 # A small random model: up to 3 integer variables in small ranges, a few linear constraints
 # sum(a_i * x_i) <= / == / != b, which brute force can enumerate exactly.
@@ -76,7 +76,7 @@ def test_invalid_model_reports_cp_sat_message():
     model = cp_model.CpModel()
     model.new_int_var(0, 3, "x")
     model.proto.constraints.add().linear.vars.append(7)  # refers to a variable that does not exist
-    with pytest.raises(ValueError, match=r"invalid CP-SAT model: .+"):
+    with pytest.raises(ValueError, match=r"^invalid CP-SAT model: .*variable 7"):
         get_all_solutions(model)
 
 
@@ -88,3 +88,53 @@ def test_bad_limit_and_duplicate_names():
         get_all_solutions(model, limit=0)
     with pytest.raises(ValueError, match="share the name 'x'"):
         get_all_solutions(model)
+
+
+def test_projection_reports_each_distinct_row_once():
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 2, "x")
+    model.new_int_var(0, 3, "y")  # four solutions for each x
+    assert get_all_solutions(model, [x]) == [{"x": 0}, {"x": 1}, {"x": 2}]
+    assert get_all_solutions(model, [x], limit=2) in (
+        [{"x": 0}, {"x": 1}],
+        [{"x": 0}, {"x": 2}],
+        [{"x": 1}, {"x": 2}],
+    )
+
+
+def test_unnamed_variables_get_their_index_as_name():
+    model = cp_model.CpModel()
+    model.new_int_var(0, 1, "")
+    model.new_int_var(5, 5, "y")
+    assert get_all_solutions(model) == [{"_0": 0, "y": 5}, {"_0": 1, "y": 5}]
+
+
+def test_make_solver_fixes_seed_and_workers_and_sets_the_time_limit():
+    default = make_solver()
+    assert default.parameters.num_workers == 1
+    assert default.parameters.random_seed == 0
+    assert (
+        default.parameters.max_time_in_seconds == cp_model.CpSolver().parameters.max_time_in_seconds
+    )
+    chosen = make_solver(3, workers=4, seed=7)
+    assert chosen.parameters.num_workers == 4
+    assert chosen.parameters.random_seed == 7
+    assert chosen.parameters.max_time_in_seconds == 3.0
+    assert make_solver(0.25).parameters.max_time_in_seconds == 0.25
+
+
+def test_solver_stats_reports_status_time_branches_and_conflicts():
+    model = cp_model.CpModel()
+    x = model.new_int_var(0, 10, "x")
+    model.add(x >= 3)
+    solver = make_solver()
+    assert solver.solve(model) == cp_model.OPTIMAL
+    stats = solver_stats(solver)
+    assert list(stats) == ["status", "wall_time_s", "branches", "conflicts"]
+    assert stats["status"] == "OPTIMAL"
+    assert stats["wall_time_s"] == solver.wall_time >= 0
+    assert stats["branches"] == solver.num_branches
+    assert stats["conflicts"] == solver.num_conflicts
+    model.add(x >= 11)
+    solver.solve(model)
+    assert solver_stats(solver)["status"] == "INFEASIBLE"

@@ -70,3 +70,19 @@ def solve_automaton(puzzle: Nonogram, run: Run) -> Grid | None:
     """Solve the puzzle with one automaton constraint per line."""
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
     return solve_cells(model, cells, run)
+
+
+CPSAT_DEFAULTS = {"num_workers": 0, "random_seed": 1}
+"""CP-SAT's own default parameters, which ``make_solver`` overrides for reproducible pages: as
+many workers as the machine has cores, and seed 1."""
+
+
+@register("cpsat-automaton-default")
+def solve_automaton_default(puzzle: Nonogram, run: Run) -> Grid | None:
+    """The automaton model with CP-SAT's default parameters: the benchmark's plain baseline.
+
+    With more than one worker its time and its choice among several solutions vary from run
+    to run; the book's pages use ``"cpsat-automaton"`` (one worker, fixed seed) instead.
+    """
+    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
+    return solve_cells(model, cells, run, **CPSAT_DEFAULTS)

@@ -25,7 +25,7 @@ def runs(line: Sequence[int]) -> Clue:
 def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[Clue], list[Clue]]:
     """Row clues and column clues of a 0/1 picture."""
     rows = [runs(row) for row in grid]
-    cols = [runs(col) for col in zip(*grid, strict=True)] if grid else []
+    cols = [runs(col) for col in zip(*grid, strict=True)]
     return rows, cols
 
 

@@ -164,6 +164,68 @@ def run_model(model: Model, name: str, puzzle: Nonogram, time_limit: float | Non
     return SolveResult(status, grid, name, run.method, seconds, dict(run.stats), message)
 
 
+class CountingModel(Protocol):
+    def __call__(self, puzzle: Nonogram, run: Run, limit: int) -> list[Grid]: ...
+
+
+class Counter(Protocol):
+    __wrapped__: CountingModel
+
+    def __call__(
+        self, puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
+    ) -> tuple[SolveResult, list[Grid]]: ...
+
+
+COUNTERS: dict[str, Counter] = {}
+"""Every registered way to count solutions: ``COUNTERS[name](puzzle, limit)`` returns a
+:class:`SolveResult` (its grid the first solution found) and up to ``limit`` different
+grids, every one checked against the clues."""
+
+
+def run_counter(
+    model: CountingModel, name: str, puzzle: Nonogram, limit: int, time_limit: float | None
+) -> tuple[SolveResult, list[Grid]]:
+    """Run a counting ``model`` for up to ``limit`` different solutions and check them."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    grids: list[Grid] = []
+
+    def first(puzzle: Nonogram, run: Run) -> Grid | None:
+        grids.extend([[int(c) for c in row] for row in grid] for grid in model(puzzle, run, limit))
+        return grids[0] if grids else None
+
+    result = run_model(first, name, puzzle, time_limit)
+    if len(grids) > limit or len({str(g) for g in grids}) != len(grids):
+        raise RuntimeError(f"counter {name!r} returned repeated or too many grids")
+    if not all(puzzle.check(grid) for grid in grids):
+        raise RuntimeError(f"counter {name!r} returned a grid that breaks the clues")
+    if result.status != "solved":
+        grids = []
+    stats = {**result.stats, "solutions": len(grids)}
+    return SolveResult(
+        result.status, result.grid, name, result.method, result.seconds, stats, result.message
+    ), grids
+
+
+def register_counter(name: str) -> Callable[[CountingModel], Counter]:
+    """Add a counting model to :data:`COUNTERS` under ``name``."""
+
+    def decorate(model: CountingModel) -> Counter:
+        if name in COUNTERS:
+            raise ValueError(f"a counter named {name!r} is already registered")
+
+        @wraps(model)
+        def count(
+            puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
+        ) -> tuple[SolveResult, list[Grid]]:
+            return run_counter(model, name, puzzle, limit, time_limit)
+
+        COUNTERS[name] = count  # type: ignore[assignment]
+        return count  # type: ignore[return-value]
+
+    return decorate
+
+
 def register(name: str) -> Callable[[Model], Solver]:
     """Add a model to :data:`SOLVERS` under ``name`` and return the checked solver.
 

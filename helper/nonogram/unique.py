@@ -16,7 +16,7 @@ from helper.ortools import make_solver
 from .automaton import build_automaton_model
 from .clues import Grid
 from .puzzle import Nonogram
-from .solving import SolverTimeoutError, as_nonogram
+from .solving import COUNTERS, Run, SolverTimeoutError, as_nonogram, register_counter
 
 Cell = tuple[int, int]
 
@@ -37,44 +37,64 @@ class _GridCollector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def find_solutions(
-    puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
-) -> list[Grid]:
-    """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
+@register_counter("cpsat-automaton")
+def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int) -> list[Grid]:
+    """Up to ``limit`` different grids, enumerated by CP-SAT on the automaton model.
 
-    When ``time_limit`` seconds pass before the search has either found ``limit`` grids or
-    proved there are no more, :class:`SolverTimeoutError` is raised: a partial count would be
-    a wrong answer.
+    Raises :class:`SolverTimeoutError` when the deadline passes before the search has either
+    found ``limit`` grids or proved there are no more: a partial count would be a wrong answer.
     """
-    puzzle = as_nonogram(puzzle)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
-    solver = make_solver(time_limit)
+    solver = make_solver(run.deadline.left())
     solver.parameters.enumerate_all_solutions = True
     collector = _GridCollector(cells, limit)
     status = solver.solve(model, collector)
+    run.count(branches=solver.num_branches, conflicts=solver.num_conflicts)
     found = len(collector.grids)
     complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)  # the search ran to its end
     if found < limit and not complete:
         raise SolverTimeoutError(
-            f"counting stopped after {time_limit} s with {found} solution(s) found "
+            f"counting stopped after {run.deadline.seconds} s with {found} solution(s) found "
             f"and not all ruled out ({solver.status_name(status)})"
         )
-    grids = [[list(row) for row in grid] for grid in sorted(collector.grids)]
-    for grid in grids:  # never report a grid that breaks a clue
-        if not puzzle.check(grid):  # pragma: no cover - model bug
-            raise RuntimeError("the uniqueness model produced a grid that breaks the clues")
-    return grids
+    return [[list(row) for row in grid] for grid in collector.grids]
 
 
-def count_solutions(puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None) -> int:
+DEFAULT_COUNTER = "cpsat-automaton"
+
+
+def find_solutions(
+    puzzle: Nonogram,
+    limit: int = 2,
+    *,
+    time_limit: float | None = None,
+    method: str = DEFAULT_COUNTER,
+) -> list[Grid]:
+    """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
+
+    ``method`` names a counter in :data:`COUNTERS`. When ``time_limit`` seconds pass before
+    the count is complete, :class:`SolverTimeoutError` is raised: a partial count would be a
+    wrong answer.
+    """
+    result, grids = COUNTERS[method](as_nonogram(puzzle), limit, time_limit=time_limit)
+    if result.status in ("timeout", "too large"):
+        raise SolverTimeoutError(result.message)
+    return sorted(grids)
+
+
+def count_solutions(
+    puzzle: Nonogram,
+    limit: int = 2,
+    *,
+    time_limit: float | None = None,
+    method: str = DEFAULT_COUNTER,
+) -> int:
     """The number of pictures that satisfy the clues, counting no further than ``limit``.
 
-    ``count_solutions(rows, cols) == 1`` says the puzzle is unique; ``2`` means "two or
+    ``count_solutions(puzzle) == 1`` says the puzzle is unique; ``2`` means "two or
     more"; ``0`` that no picture fits.
     """
-    return len(find_solutions(puzzle, limit, time_limit=time_limit))
+    return len(find_solutions(puzzle, limit, time_limit=time_limit, method=method))
 
 
 def two_solutions(puzzle: Nonogram, *, time_limit: float | None = None) -> list[Grid]:

@@ -136,8 +136,16 @@ def _is_local(url: str) -> bool:
 
 
 @contextmanager
-def visit(browser, url: str, *, viewport=DESKTOP, mode: str = "light") -> Iterator[Visit]:
-    """Open `url` in a new context (`mode` light or dark), wait until it has settled."""
+def visit(
+    browser, url: str, *, viewport=DESKTOP, mode: str = "light", stored_choice: bool = False
+) -> Iterator[Visit]:
+    """Open `url` in a new context and wait until it has settled.
+
+    The context is a first visit with an empty profile whose system colour scheme is `mode`
+    (light or dark). With `stored_choice`, the reader has also picked `mode` with the theme
+    button on an earlier visit (stored in localStorage, which pydata-sphinx-theme reads before
+    it paints); only the screenshots need that.
+    """
     context = browser.new_context(
         viewport=viewport,
         color_scheme=mode,
@@ -145,11 +153,11 @@ def visit(browser, url: str, *, viewport=DESKTOP, mode: str = "light") -> Iterat
         is_mobile=viewport is PHONE,
         has_touch=viewport is PHONE,
     )
-    # pydata-sphinx-theme reads the reader's choice from localStorage before it paints.
-    context.add_init_script(
-        f"try {{ localStorage.setItem('mode', '{mode}');"
-        f" localStorage.setItem('theme', '{mode}'); }} catch (e) {{}}"
-    )
+    if stored_choice:
+        context.add_init_script(
+            f"try {{ localStorage.setItem('mode', '{mode}');"
+            f" localStorage.setItem('theme', '{mode}'); }} catch (e) {{}}"
+        )
     page = context.new_page()
     record = Visit(page)
 

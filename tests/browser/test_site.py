@@ -11,9 +11,11 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import yaml
 from booksite import (
     DESKTOP,
     PHONE,
+    REPO,
     Page,
     background_luminance,
     built_pages,
@@ -24,7 +26,9 @@ from booksite import (
 
 from booktools.toc import toc_files
 
-pytestmark = pytest.mark.browser
+# Chromium starts in the first test's set-up and a page waits for its figures and math:
+# minutes, not pytest's default 60 s per test, before a stuck page counts as a hang.
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 
 def _report(what: str, problems: list[str]) -> str:
@@ -44,11 +48,21 @@ def test_every_toc_entry_is_built(site: Path) -> None:
     assert not missing, _report("_toc.yml entries without a built page", missing)
 
 
-def test_page_renders_cleanly(browser, base_url: str, page: Page) -> None:
-    """No console error, nothing fetched from outside, every image/diagram/formula drawn."""
-    with visit(browser, base_url + page.path) as opened:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme: str) -> None:
+    """A new reader (empty profile, light or dark system colours) sees a page that works.
+
+    No console error, nothing fetched from outside, every image/diagram/formula drawn, and the
+    page follows the system's colour scheme.
+    """
+    with visit(browser, base_url + page.path, mode=scheme) as opened:
         problems = opened.problems() + page_problems(opened.page)
-    assert not problems, _report(f"{page.path} as a reader sees it", problems)
+        mode, theme = opened.page.evaluate(
+            "() => [document.documentElement.dataset.mode, document.documentElement.dataset.theme]"
+        )
+    if (mode, theme) != ("auto", scheme):
+        problems.append(f"theme mode {mode!r} showing {theme!r}, not 'auto' showing {scheme!r}")
+    assert not problems, _report(f"{page.path} on a first visit ({scheme} system)", problems)
 
 
 @pytest.mark.parametrize("width", ["desktop", "phone"])
@@ -58,7 +72,9 @@ def test_screenshots_light_and_dark(
     """Full-page screenshots in both themes; the dark theme must really be dark."""
     viewport = DESKTOP if width == "desktop" else PHONE
     for mode in ("light", "dark"):
-        with visit(browser, base_url + page.path, viewport=viewport, mode=mode) as opened:
+        with visit(
+            browser, base_url + page.path, viewport=viewport, mode=mode, stored_choice=True
+        ) as opened:
             theme = opened.page.evaluate("() => document.documentElement.dataset.theme")
             luminance = background_luminance(opened.page)
             target = screenshot_dir / f"{page.name.replace('/', '__')}--{width}-{mode}.png"
@@ -74,7 +90,8 @@ def test_screenshots_light_and_dark(
 def test_theme_button_switches_theme(browser, base_url: str, site: Path) -> None:
     """The reader's theme button changes the colours (not only a data attribute).
 
-    pydata-sphinx-theme cycles light -> auto -> dark (on a light system): click until dark.
+    A first visit on a light system is in mode auto; pydata-sphinx-theme cycles auto -> dark
+    -> light from there: click until dark.
     """
     root = discover_pages(site)[0]
     with visit(browser, base_url + root.path, mode="light") as opened:
@@ -126,4 +143,9 @@ def test_download_button_gives_the_notebook(browser, base_url: str, notebook_pag
     assert code, f"{links[0]}: no code cells"
     if shows_outputs:
         assert any(cell.get("outputs") for cell in code), f"{links[0]}: not the executed notebook"
+    # Outside the repository (Colab, a fresh Jupyter) its first cell installs the book's package.
+    repository = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))["repository"]["url"]
+    assert f'%pip install --quiet "git+{repository}"' in code[0].source, (
+        f"{links[0]}: the first cell does not install the project from {repository}"
+    )
     assert json.loads(body)["nbformat"] == 4

@@ -1,0 +1,409 @@
+"""Benchmark Nonogram solvers side by side: every solve in its own process, every answer checked.
+
+The puzzles come from the seeded families of :mod:`helper.nonogram.families` (each with a
+tuning split and a held-out split, reported apart) or from a folder of puzzle files. Each solve
+runs in a child process with a time cap: a child still running at the cap is killed and the
+solve counted as a timeout, at the cap, in every total and percentile (which are then marked as
+lower bounds with ``>=``). Every grid a solver returns is checked against the clues with
+:meth:`Nonogram.check`; in *uniqueness mode* (``limit=2``) a solver must find up to two
+different solutions, and all solvers must agree on how many there are (at most two).
+
+This module is the library the chapter calls on a bounded subset; ``python -m helper.bench``
+(:mod:`helper.bench.__main__`) is the command that runs the full benchmark.
+"""
+
+import csv
+import fnmatch
+import math
+import multiprocessing as mp
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from helper.data import DATA_DIR
+from helper.nonogram import SOLVERS, Nonogram, SolveResult
+from helper.nonogram.families import FAMILIES, SPLITS
+
+DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_MEMORY_MB = 3000
+GRACE_SECONDS = 10.0  # process start and clean-up allowed on top of the cap
+
+DECIDED = ("solved", "no solution")
+"""Statuses of a solve that answered the question (the others gave up or failed)."""
+FAILED = ("wrong", "error", "disagree")
+"""Statuses that mean a solver is broken: the command exits with an error when it sees one."""
+
+
+@dataclass
+class Result:
+    """One solve of one puzzle by one solver.
+
+    ``status`` is a :class:`SolveResult` status (solved, no solution, timeout, too large) or
+    one of the benchmark's own: memory (over the memory cap), died (the process ended without
+    an answer), error (an exception), wrong (a grid that breaks a clue) and disagree (in
+    uniqueness mode, a count that another solver contradicts). ``seconds`` is the time inside
+    the child, or the cap when the solve did not finish.
+    """
+
+    solver: str
+    puzzle: str
+    family: str
+    split: str
+    size: str
+    cells: int
+    status: str
+    seconds: float
+    method: str = ""
+    solutions: int | None = None  # uniqueness mode: different solutions found (at most 2)
+    stats: dict[str, float] = field(default_factory=dict)
+    message: str = ""
+    run: int = 0
+
+    @property
+    def decided(self) -> bool:
+        return self.status in DECIDED
+
+
+def family_puzzles(
+    families: Iterable[str] | None = None,
+    splits: Iterable[str] = SPLITS,
+    limit: int | None = None,
+) -> list[Nonogram]:
+    """The puzzles of the named families (all by default), ``limit`` per family and split."""
+    names = list(FAMILIES) if families is None else list(families)
+    unknown = [n for n in names if n not in FAMILIES]
+    if unknown:
+        raise ValueError(
+            f"unknown famil{'ies' if len(unknown) > 1 else 'y'} {unknown}; "
+            f"the families are {list(FAMILIES)}"
+        )
+    wanted = list(splits)
+    bad = [s for s in wanted if s not in SPLITS]
+    if bad:
+        raise ValueError(f"unknown split {bad}; the splits are {list(SPLITS)}")
+    return [p for n in names for s in wanted for p in FAMILIES[n].puzzles(s, limit)]
+
+
+def load_set(
+    name: str = "bench", pattern: str = "*", sizes: Iterable[str] | None = None
+) -> list[Nonogram]:
+    """The ``.json`` and ``.non`` puzzles in ``data/<name>/`` (or in the folder ``name``)
+    whose file stem matches ``pattern``, smallest first; ``sizes`` (e.g. ``["45x60"]``) keeps
+    only puzzles of those sizes."""
+    from helper.formats import read_puzzle_file
+
+    folder = Path(name) if Path(name).is_dir() else DATA_DIR / name
+    if not folder.is_dir():
+        raise ValueError(f"no puzzle set {name!r}: {folder} is not a folder")
+    wanted = set(sizes) if sizes else None
+    puzzles = [
+        read_puzzle_file(path)
+        for path in sorted(folder.iterdir())
+        if path.suffix.lower() in (".json", ".non") and fnmatch.fnmatch(path.stem, pattern)
+    ]
+    puzzles = [p for p in puzzles if wanted is None or p.size in wanted]
+    return sorted(puzzles, key=lambda p: (p.cells, p.name))
+
+
+def split_of(puzzle: Nonogram) -> str:
+    """The split a family puzzle belongs to (``""`` for a puzzle from a folder)."""
+    return puzzle.info.get("split", "")
+
+
+# -- one solve in a child process ------------------------------------------------------------
+
+
+def _solve_in_child(
+    conn, solver: str, puzzle: Nonogram, time_limit: float, memory_mb: int | None, limit: int
+) -> None:
+    """Run one solve and send its answer (or an error text) to the parent."""
+    if memory_mb:
+        import resource
+
+        cap = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    try:
+        if limit == 1:
+            answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
+        else:
+            from helper.nonogram.unique import COUNTERS
+
+            answer = COUNTERS[solver](puzzle, limit, time_limit=time_limit)
+    except MemoryError:
+        answer = f"memory: over {memory_mb} MB"
+    except Exception as error:  # reported, never raised: the benchmark goes on
+        answer = f"error: {type(error).__name__}: {error}"
+    conn.send(answer)
+    conn.close()
+
+
+def _context() -> mp.context.BaseContext:
+    """A fork server that has imported the solvers once: each solve forks a clean copy."""
+    context = mp.get_context("forkserver")
+    context.set_forkserver_preload(["helper.nonogram", "helper.nonogram.unique"])
+    return context
+
+
+def run_one(
+    solver: str,
+    puzzle: Nonogram,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    memory_mb: int | None = DEFAULT_MEMORY_MB,
+    *,
+    limit: int = 1,
+) -> Result:
+    """Solve ``puzzle`` with ``solver`` in a child process and check the answer.
+
+    ``limit=2`` is uniqueness mode: the solver looks for two different solutions.
+    """
+    context = _context()
+    receive, send = context.Pipe(duplex=False)
+    process = context.Process(
+        target=_solve_in_child, args=(send, solver, puzzle, time_limit, memory_mb, limit)
+    )
+    result = Result(
+        solver, puzzle.name, puzzle.family or "other", split_of(puzzle), puzzle.size,
+        puzzle.cells, "", time_limit,
+    )  # fmt: skip
+    process.start()
+    send.close()
+    try:
+        answer = receive.recv() if receive.poll(time_limit + GRACE_SECONDS) else "timeout: killed"
+    except EOFError:  # the child died without a word (out of memory, a crash)
+        answer = "died: the process ended without an answer"
+    finally:
+        if process.is_alive():
+            process.kill()
+        process.join()
+        receive.close()
+    if isinstance(answer, str):
+        result.status, _, result.message = answer.partition(": ")
+    else:
+        _read_answer(result, answer, puzzle, limit)
+    if not result.decided and result.status not in FAILED:
+        result.seconds = max(result.seconds, time_limit)
+    return result
+
+
+def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
+    """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
+    if limit == 1:
+        solved: SolveResult = answer
+        grids = [solved.grid] if solved.grid is not None else []
+    else:
+        solved, grids = answer
+    result.status, result.seconds = solved.status, solved.seconds
+    result.method, result.stats = solved.method, dict(solved.stats)
+    result.message = solved.message[:200]
+    if any(not puzzle.check(grid) for grid in grids):
+        result.status, result.message = "wrong", "a grid breaks a clue"
+    elif len({str(g) for g in grids}) != len(grids):
+        result.status, result.message = "wrong", "the same solution twice"
+    elif limit > 1 and solved.status in DECIDED:
+        result.solutions = len(grids)
+
+
+def run(
+    solvers: Sequence[str],
+    puzzles: Sequence[Nonogram],
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    *,
+    repeat: int = 1,
+    limit: int = 1,
+    memory_mb: int | None = DEFAULT_MEMORY_MB,
+    progress: Callable[[Result], None] | None = None,
+) -> list[Result]:
+    """Every solver on every puzzle, one solve at a time; ``repeat`` runs each ``repeat`` times.
+
+    Solvers take turns on each puzzle, so a slow spell of a shared machine hits them alike.
+    In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
+    count that differs from the majority of decided solves is marked ``disagree``.
+    """
+    from helper.nonogram.unique import COUNTERS
+
+    registry = SOLVERS if limit == 1 else COUNTERS
+    unknown = [s for s in solvers if s not in registry]
+    if unknown:
+        kind = "solver" if limit == 1 else "counting method"
+        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {list(registry)}")
+    if not time_limit > 0:
+        raise ValueError(f"the time limit must be positive, got {time_limit}")
+    if repeat < 1:
+        raise ValueError(f"repeat must be at least 1, got {repeat}")
+    if limit not in (1, 2):
+        raise ValueError(f"limit is 1 (solve) or 2 (uniqueness), got {limit}")
+    results = []
+    for puzzle in puzzles:
+        mine = []
+        for index in range(repeat):
+            for solver in solvers:
+                result = run_one(solver, puzzle, time_limit, memory_mb, limit=limit)
+                result.run = index
+                mine.append(result)
+                if progress:
+                    progress(result)
+        if limit > 1:
+            _mark_disagreements(mine)
+        results += mine
+    return results
+
+
+def _mark_disagreements(results: Sequence[Result]) -> None:
+    counts = [r.solutions for r in results if r.solutions is not None]
+    if len(set(counts)) > 1:
+        majority = statistics.mode(counts)
+        for r in results:
+            if r.solutions is not None and r.solutions != majority:
+                r.status = "disagree"
+                r.message = f"found {r.solutions} solution(s), the others {majority}"
+
+
+# -- summaries -------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One solver on one group of puzzles (a family's split): the medians of the repeats."""
+
+    solver: str
+    family: str
+    split: str
+    puzzles: list[str]
+    seconds: list[float]  # per puzzle, at the cap when not decided
+    decided: list[bool]
+    time_limit: float
+
+    @property
+    def count(self) -> int:
+        return len(self.puzzles)
+
+    @property
+    def solved(self) -> int:
+        return sum(self.decided)
+
+    @property
+    def capped(self) -> bool:
+        """True when some puzzle was not decided: the figures are then lower bounds."""
+        return not all(self.decided)
+
+    def percentile(self, q: float) -> float:
+        """The ``q``-quantile of the seconds (``0.5``: the median), nearest rank."""
+        ordered = sorted(self.seconds)
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+    @property
+    def total(self) -> float:
+        return sum(self.seconds)
+
+    @property
+    def worst(self) -> float:
+        return max(self.seconds)
+
+
+MIN_SECONDS = 1e-4  # geometric means need positive times
+
+
+def lines(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT) -> list[Line]:
+    """Group results by family, split and solver, in the order they were run."""
+    groups: dict[tuple[str, str, str], dict[str, list[Result]]] = defaultdict(dict)
+    for r in results:
+        groups[r.family, r.split, r.solver].setdefault(r.puzzle, []).append(r)
+    out = []
+    for (family, split, solver), by_puzzle in groups.items():
+        seconds, decided = [], []
+        for runs in by_puzzle.values():
+            ok = [r for r in runs if r.decided]
+            decided.append(len(ok) == len(runs))
+            times = [r.seconds if r.decided else max(r.seconds, time_limit) for r in runs]
+            seconds.append(max(statistics.median(times), MIN_SECONDS))
+        out.append(Line(solver, family, split, list(by_puzzle), seconds, decided, time_limit))
+    return out
+
+
+def ratio(line: Line, baseline: Line) -> float:
+    """Geometric mean over the puzzles of ``baseline`` seconds over ``line`` seconds."""
+    pairs = dict(zip(baseline.puzzles, baseline.seconds, strict=True))
+    logs = [math.log(pairs[p] / s) for p, s in zip(line.puzzles, line.seconds, strict=True)]
+    return math.exp(statistics.fmean(logs))
+
+
+def _figure(value: float, bound: bool) -> str:
+    text = f"{value:.3f}" if value < 10 else f"{value:.1f}"
+    return (">=" if bound else "") + text
+
+
+def _table(header: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+
+    return "\n".join([fmt(header), "  ".join("-" * w for w in widths), *map(fmt, rows)])
+
+
+def format_report(
+    results: Sequence[Result],
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    baselines: dict[str, str] | None = None,
+) -> str:
+    """One table per family and split: solved, median, 90th percentile, worst and total
+    seconds per solver, and the speed-up over the family's baseline solver (geometric mean
+    of the per-puzzle ratios) when ``baselines`` names one that ran."""
+    baselines = baselines or {}
+    by_group: dict[tuple[str, str], list[Line]] = defaultdict(list)
+    for line in lines(results, time_limit):
+        by_group[line.family, line.split].append(line)
+    parts = [
+        f"Seconds per solve (cap {time_limit:g} s). A puzzle a solver did not decide counts at "
+        "the cap, and figures that include one are lower bounds, marked >=."
+    ]
+    for (family, split), group in by_group.items():
+        base = next((g for g in group if g.solver == baselines.get(family)), None)
+        header = ["solver", "solved", "median", "p90", "worst", "total"]
+        if base:
+            header.append(f"x vs {base.solver}")
+        rows = []
+        for g in group:
+            bound = g.capped
+            row = [
+                g.solver,
+                f"{g.solved}/{g.count}",
+                _figure(g.percentile(0.5), bound),
+                _figure(g.percentile(0.9), bound),
+                _figure(g.worst, bound),
+                _figure(g.total, bound),
+            ]
+            if base:
+                speedup = ratio(g, base)
+                row.append(("(>=)" if base.capped and not g.capped else "") + f"{speedup:.1f}")
+            rows.append(row)
+        title = f"{family}" + (f", {split}" if split else "") + f" ({group[0].count} puzzles)"
+        parts += ["", title, _table(header, rows)]
+    return "\n".join(parts)
+
+
+def write_csv(results: Sequence[Result], path: str | Path) -> None:
+    """Every measurement, one row per solve (statistics as ``stat_<name>`` columns)."""
+    stat_keys = sorted({key for r in results for key in r.stats})
+    with Path(path).open("w", newline="", encoding="utf-8") as f:
+        names = [n for n in Result.__dataclass_fields__ if n != "stats"]
+        writer = csv.DictWriter(f, fieldnames=names + [f"stat_{k}" for k in stat_keys])
+        writer.writeheader()
+        for r in results:
+            row = {k: v for k, v in asdict(r).items() if k != "stats"}
+            row.update({f"stat_{k}": r.stats.get(k, "") for k in stat_keys})
+            writer.writerow(row)
+
+
+def cactus(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT):
+    """For each solver, the sorted seconds of the puzzles it decided (for a cactus plot)."""
+    out: dict[str, list[float]] = {}
+    for line in lines(results, time_limit):
+        times = out.setdefault(line.solver, [])
+        times += [s for s, ok in zip(line.seconds, line.decided, strict=True) if ok]
+    return {solver: sorted(times) for solver, times in out.items()}

@@ -1,0 +1,137 @@
+"""The wheel holds what a reader needs: every package, every puzzle, every import of a chapter.
+
+Fast checks of pyproject.toml against the sources; `make notebooks` (tests/outside/) proves the
+same end to end by running the downloaded chapters from a fresh venv with the built wheel.
+"""
+
+import ast
+import functools
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+import jupytext
+import pytest
+
+from booktools import sphinx_ext
+from helper import data
+
+REPO = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
+
+
+def normalized(requirement: str) -> str:
+    """A distribution name as pip compares them (PEP 503), without any version or marker."""
+    name = re.match(r"[A-Za-z0-9._-]+", requirement).group(0)
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def imported_modules(code: str) -> set[str]:
+    """The top-level modules that `code` imports (IPython magics and shell lines skipped)."""
+    python = "\n".join(line for line in code.splitlines() if line.lstrip()[:1] not in ("%", "!"))
+    found = set()
+    for node in ast.walk(ast.parse(python)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def chapter_imports() -> dict[str, set[str]]:
+    """For each notebook chapter, the modules its code cells import."""
+    found = {}
+    for source in sorted((REPO / "book").glob("*.md")):
+        notebook = jupytext.read(source)
+        if not notebook.metadata.get("kernelspec"):  # a plain Markdown page, no code cells
+            continue
+        code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
+        found[source.name] = set().union(*map(imported_modules, code))
+    return found
+
+
+def package_imports() -> dict[str, set[str]]:
+    """For each module of `helper`, the modules it imports."""
+    return {
+        str(path.relative_to(REPO)): imported_modules(path.read_text("utf8"))
+        for path in sorted((REPO / "helper").rglob("*.py"))
+    }
+
+
+@functools.cache
+def installed_distributions() -> dict[str, list[str]]:
+    """Which installed distributions provide each top-level module."""
+    return packages_distributions()
+
+
+def test_every_package_folder_is_in_the_wheel() -> None:
+    code = {
+        ".".join(init.parent.relative_to(REPO).parts)
+        for top in ("helper", "booktools")
+        for init in (REPO / top).rglob("__init__.py")
+    }
+    puzzles = {
+        ".".join(("helper.puzzles", *folder.relative_to(REPO / "data").parts))
+        for folder in (REPO / "data").rglob("*")
+        if folder.is_dir() and folder.name != "__pycache__"
+    }
+    assert set(SETUPTOOLS["packages"]) == code | {"helper.puzzles"} | puzzles
+
+
+def test_the_puzzles_package_is_the_data_folder() -> None:
+    folder = REPO / SETUPTOOLS["package-dir"]["helper.puzzles"]
+    assert folder == REPO / "data"
+    assert (folder / "__init__.py").is_file()
+    assert data.DATA_DIR.resolve() == folder  # this checkout's install finds it there
+
+
+def test_every_puzzle_file_is_package_data() -> None:
+    folder = REPO / "data"
+    shipped = {
+        path
+        for package, patterns in SETUPTOOLS["package-data"].items()
+        for pattern in patterns
+        for path in folder.joinpath(*package.split(".")[2:]).glob(pattern)
+    }
+    puzzles = {p for p in folder.rglob("*") if p.suffix in (".json", ".txt")}
+    assert puzzles, "no puzzle files in data/"
+    assert not puzzles - shipped, f"not in the wheel: {sorted(puzzles - shipped)}"
+
+
+@pytest.mark.parametrize(
+    ("where", "modules"),
+    [
+        pytest.param(where, modules, id=where)
+        for where, modules in [*chapter_imports().items(), *package_imports().items()]
+    ],
+)
+def test_every_import_is_a_declared_dependency(where: str, modules: set[str]) -> None:
+    declared = {normalized(requirement) for requirement in PYPROJECT["project"]["dependencies"]}
+    distributions = installed_distributions()
+    third_party = sorted(modules - set(sys.stdlib_module_names) - {"helper", "__future__"})
+    undeclared = [
+        module
+        for module in third_party
+        if not {normalized(d) for d in distributions.get(module, [module])} & declared
+    ]
+    assert not undeclared, f"{where} imports {undeclared}, not in pyproject's dependencies"
+
+
+def test_the_install_cell_names_this_project() -> None:
+    assert PYPROJECT["project"]["name"] == sphinx_ext.DISTRIBUTION
+
+
+def test_puzzle_files_are_found_by_name() -> None:
+    assert data.load_json("nonogram01") == data.load_json("nonogram01.json")
+    assert data.data_path("futoshiki/sample01.txt").is_file()
+
+
+def test_a_missing_puzzle_file_names_the_choices() -> None:
+    with pytest.raises(FileNotFoundError, match=r"'futoshiki/nope\.txt'.*sample01\.txt") as error:
+        data.data_path("futoshiki/nope.txt")
+    assert "__init__" not in str(error.value)
+    with pytest.raises(FileNotFoundError, match=r"nonogram01\.json"):
+        data.load_json("nonogram99")
