@@ -479,3 +479,31 @@ def plot_cactus(
     ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
     ax.legend(fontsize=8)
     return ax
+
+
+class HtmlPlayer:
+    """An animation player a notebook shows as HTML (its ``_repr_html_``), with nothing to fetch.
+
+    Made by :func:`animation_player`; ``str(player)`` is the HTML itself.
+    """
+
+    def __init__(self, html: str, frames: int) -> None:
+        self.html = html
+        self.frames = frames
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return f"<animation player, {self.frames} frames>"
+
+
+def animation_player(frames: Sequence[Frame], **options) -> HtmlPlayer:
+    """The frames as an offline animation player (:func:`animate_frames`, :func:`offline_jshtml`).
+
+    ``options`` go to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
+    """
+    return HtmlPlayer(offline_jshtml(animate_frames(frames, **options)), len(frames))

@@ -16,6 +16,7 @@ from helper.plot import (
     STAGE_COLOURS,
     UNKNOWN_GREY,
     animate_frames,
+    animation_player,
     offline_jshtml,
     plot_frame_strip,
     plot_stages,
@@ -62,6 +63,9 @@ def test_strip_and_animation_show_every_frame():
     html = offline_jshtml(animation)
     assert html.count("data:image/png;base64") == 2
     assert "http://" not in html and "https://" not in html  # nothing fetched from elsewhere
+    player = animation_player([Frame("start", [[-1, -1]]), Frame("end", [[1, 0]])])
+    assert player._repr_html_().count("data:image/png;base64") == 2
+    assert repr(player) == "<animation player, 2 frames>"
 
 
 def test_ambiguous_cells_are_grey_whatever_their_stage():
