@@ -3,6 +3,7 @@
 Every figure has an opaque white background so it stays readable in the site's dark mode.
 """
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 import matplotlib.pyplot as plt
@@ -11,6 +12,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
 from helper.nonogram.puzzle import Nonogram
+from helper.nonogram.stages import STAGE_NAMES, Frame, Stages
 
 BACKGROUND = "white"
 INK = "#222222"
@@ -220,6 +222,231 @@ def plot_futoshiki_board(
     return ax
 
 
+UNKNOWN_GREY = "#c8c8c8"
+NEW_FILLED = HIGHLIGHT
+NEW_EMPTY = "#f7c9b8"
+STAGE_COLOURS = (  # (filled cell, empty cell) for propagation, presolve / probing, search
+    ("#2b5fa8", "#c9dcf2"),
+    ("#d9820f", "#fbe0b8"),
+    ("#b8312f", "#f3c3c0"),
+)
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    from matplotlib.colors import to_rgb
+
+    return to_rgb(colour)
+
+
+def _draw_cells(ax: Axes, colours: Sequence[Sequence[str]], *, title: str | None = None) -> None:
+    """Paint a grid of cell colours with thin cell lines and thick lines every five cells."""
+    height, width = len(colours), len(colours[0])
+    image = [[_rgb(colour) for colour in row] for row in colours]
+    ax.figure.set_facecolor(BACKGROUND)
+    ax.imshow(image, interpolation="nearest", extent=(0, width, height, 0))
+    thin, thick = [], []
+    for x in range(width + 1):
+        (thick if x % 5 == 0 or x == width else thin).append([(x, 0), (x, height)])
+    for y in range(height + 1):
+        (thick if y % 5 == 0 or y == height else thin).append([(0, y), (width, y)])
+    ax.add_collection(LineCollection(thin, colors="#9a9a9a", linewidths=0.3))
+    ax.add_collection(LineCollection(thick, colors="#555555", linewidths=0.8))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    if title:
+        ax.set_title(title, fontsize=9)
+
+
+AMBIGUOUS = "#8c8c8c"
+"""The colour of cells that differ between a puzzle's solutions: no reasoning decides them."""
+
+
+def plot_stages(
+    stage: Sequence[Sequence[int]],
+    solution: Sequence[Sequence[int]],
+    *,
+    ambiguous: Iterable[tuple[int, int]] = (),
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Colour each cell by the stage that decided it (``stage`` holds 0, 1 or 2).
+
+    Blue: propagation, orange: presolve or probing, red: search (see
+    :data:`STAGE_COLOURS`); a filled cell of the solution in the dark shade, an empty one in
+    the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
+    solutions differ) are grey whatever their stage.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(3.2, 3.2), facecolor=BACKGROUND)
+    colours = [
+        [STAGE_COLOURS[s][0 if value else 1] for s, value in zip(stage_row, row, strict=True)]
+        for stage_row, row in zip(stage, solution, strict=True)
+    ]
+    for r, c in ambiguous:
+        colours[r][c] = AMBIGUOUS
+    _draw_cells(ax, colours, title=title)
+    return ax
+
+
+def stage_legend(fig, names: Sequence[str], *, ambiguous: bool = False, **legend_options) -> None:
+    """A legend for :func:`plot_stages`: one patch per stage, filled and empty shades.
+
+    ``ambiguous`` adds the grey of cells that differ between solutions.
+    """
+    handles = [
+        Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=empty, linewidth=4)
+        for (filled, empty), _ in zip(STAGE_COLOURS, names, strict=False)
+    ]
+    labels = list(names)
+    if ambiguous:
+        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=AMBIGUOUS))
+        labels.append("differs between solutions")
+    options = {"loc": "lower center", "ncols": len(labels), "frameon": False}
+    fig.legend(handles, labels, **(options | legend_options))
+
+
+def plot_state(
+    state: Sequence[Sequence[int]],
+    *,
+    before: Sequence[Sequence[int]] | None = None,
+    line: tuple[str, int] | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Draw a partly solved grid (-1 unknown in grey, 0 white, 1 dark).
+
+    Cells decided since ``before`` are drawn in orange (filled) or pale orange (empty), and
+    ``line`` (``("row", r)`` or ``("column", c)``) is outlined: the line just solved.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(3.2, 3.2), facecolor=BACKGROUND)
+    colours = []
+    for r, row in enumerate(state):
+        colour_row = []
+        for c, value in enumerate(row):
+            new = before is not None and before[r][c] != value
+            if value == -1:
+                colour_row.append(UNKNOWN_GREY)
+            elif value:
+                colour_row.append(NEW_FILLED if new else INK)
+            else:
+                colour_row.append(NEW_EMPTY if new else BACKGROUND)
+        colours.append(colour_row)
+    _draw_cells(ax, colours, title=title)
+    if line is not None:
+        kind, index = line
+        height, width = len(state), len(state[0])
+        box = (0, index, width, 1) if kind == "row" else (index, 0, 1, height)
+        ax.add_patch(
+            Rectangle(box[:2], box[2], box[3], fill=False, edgecolor=HIGHLIGHT, linewidth=2)
+        )
+    return ax
+
+
+def plot_frame_strip(frames: Sequence[Frame], *, columns: int = 5, size: float = 2.3):
+    """The frames of :func:`~helper.nonogram.stages.line_logic_frames` side by side.
+
+    Each panel shows the grid after one step, the cells that step decided in orange.
+    Returns the figure.
+    """
+    count = len(frames)
+    lines = -(-count // columns)
+    fig, axes = plt.subplots(
+        lines, columns, figsize=(columns * size, lines * (size + 0.35)), facecolor=BACKGROUND
+    )
+    flat = list(axes.flat) if hasattr(axes, "flat") else [axes]
+    before = [[-1] * len(row) for row in frames[0].state]  # line logic starts from nothing
+    for ax, frame in zip(flat, frames, strict=False):
+        plot_state(frame.state, before=before, line=frame.line, title=frame.title, ax=ax)
+        before = frame.state
+    for ax in flat[count:]:
+        ax.set_axis_off()
+    fig.tight_layout()
+    return fig
+
+
+def animate_frames(
+    frames: Sequence[Frame], *, size: float = 3.4, interval: int = 250, dpi: int = 80
+):
+    """An animation of the frames (``to_jshtml()`` makes it a self-contained player).
+
+    The figure is closed, so a notebook shows only the animation, not a still copy of it.
+    """
+    from matplotlib.animation import FuncAnimation
+
+    fig, ax = plt.subplots(figsize=(size, size + 0.3), facecolor=BACKGROUND, dpi=dpi)
+    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.9)
+
+    def draw(index: int) -> list:
+        ax.clear()
+        frame = frames[index]
+        before = frames[index - 1].state if index else [[-1] * len(row) for row in frame.state]
+        plot_state(frame.state, before=before, line=frame.line, title=frame.title, ax=ax)
+        return []
+
+    animation = FuncAnimation(fig, draw, frames=len(frames), interval=interval, repeat=False)
+    plt.close(fig)
+    return animation
+
+
+_PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text needs nothing
+    "fa-minus": "−",
+    "fa-fast-backward": "⇤",
+    "fa-step-backward": "←",
+    "fa-play fa-flip-horizontal": "◀",
+    "fa-pause": "❚❚",
+    "fa-play": "▶",
+    "fa-step-forward": "→",
+    "fa-fast-forward": "⇥",
+    "fa-plus": "+",
+}
+
+
+def offline_jshtml(animation) -> str:
+    """``animation.to_jshtml()`` without the stylesheet it fetches from a CDN.
+
+    The frames are embedded as PNG images and the player is plain JavaScript; only the
+    button icons come from Font Awesome on another site. They are replaced by text, so the
+    player works offline and the page requests nothing from elsewhere.
+    """
+    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", animation.to_jshtml())
+    for icon, text in _PLAYER_ICONS.items():
+        html = html.replace(f'<i class="fa {icon}"></i>', text)
+    if "fa fa-" in html or "://" in html.split("<script", 1)[0]:
+        raise RuntimeError("matplotlib's animation player changed: check offline_jshtml")
+    return html
+
+
+def plot_work(
+    stages: Sequence[Stages],
+    *,
+    titles: Sequence[str] | None = None,
+    ambiguous: Iterable[tuple[int, int]] = (),
+    size: float = 3.3,
+):
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+
+    ``titles`` default to the solver's name and its cell counts per stage (propagation /
+    presolve or probing / search). Returns the figure.
+    """
+    ambiguous = list(ambiguous)
+    count = len(stages)
+    width = max(count * size, 6.5)  # room for the legend on one line
+    fig, axes = plt.subplots(
+        1, count, figsize=(width, size + 0.9), facecolor=BACKGROUND, squeeze=False
+    )
+    for index, (ax, work) in enumerate(zip(axes[0], stages, strict=True)):
+        counts = " / ".join(str(n) for n in work.counts().values())
+        title = titles[index] if titles else f"{work.solver}\n{counts} cells"
+        plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=title, ax=ax)
+    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous))
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
+    return fig
+
+
 def plot_cactus(
     times: Mapping[str, Sequence[float]],
     time_limit: float | None = None,
@@ -252,3 +479,31 @@ def plot_cactus(
     ax.grid(True, which="major", color="#dddddd", linewidth=0.6)
     ax.legend(fontsize=8)
     return ax
+
+
+class HtmlPlayer:
+    """An animation player a notebook shows as HTML (its ``_repr_html_``), with nothing to fetch.
+
+    Made by :func:`animation_player`; ``str(player)`` is the HTML itself.
+    """
+
+    def __init__(self, html: str, frames: int) -> None:
+        self.html = html
+        self.frames = frames
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return f"<animation player, {self.frames} frames>"
+
+
+def animation_player(frames: Sequence[Frame], **options) -> HtmlPlayer:
+    """The frames as an offline animation player (:func:`animate_frames`, :func:`offline_jshtml`).
+
+    ``options`` go to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
+    """
+    return HtmlPlayer(offline_jshtml(animate_frames(frames, **options)), len(frames))

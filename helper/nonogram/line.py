@@ -136,9 +136,9 @@ def _sweep_steps(
 ) -> Iterator[int]:
     """Alternate a sweep over the dirty rows and one over the dirty columns, in place.
 
-    A line is dirty when one of its cells changed since it was last solved. Yields the
-    number of cells decided by each sweep, and stops when no line is dirty. Raises
-    :class:`Contradiction` when some line has no placement left.
+    A line is dirty when one of its cells changed since it was last solved. Yields
+    ``("rows" or "columns", number of cells decided)`` after each sweep, and stops when no
+    line is dirty. Raises :class:`Contradiction` when some line has no placement left.
     """
     row_clues = [tuple(c) for c in rows]
     col_clues = [tuple(c) for c in cols]
@@ -155,7 +155,7 @@ def _sweep_steps(
                     dirty_cols.add(c)
                     decided += 1
         dirty_rows.clear()
-        yield decided
+        yield "rows", decided
         decided = 0
         for c in sorted(dirty_cols):
             line = [state[r][c] for r in range(len(rows))]
@@ -168,7 +168,7 @@ def _sweep_steps(
                     dirty_rows.add(r)
                     decided += 1
         dirty_cols.clear()
-        yield decided
+        yield "columns", decided
 
 
 def propagate(
@@ -190,17 +190,27 @@ def propagate(
     return state
 
 
+def sweep_steps(rows: Sequence[Clue], cols: Sequence[Clue]) -> Iterator[tuple[str, State]]:
+    """``("rows" or "columns", grid)`` after each sweep, from an empty start to the fixpoint.
+
+    The grids are copies (rows of -1 / 0 / 1); sweeps that decide nothing are skipped.
+    Raises :class:`Contradiction` for clues that contradict each other.
+    """
+    state = unknown_state(len(rows), len(cols))
+    steps = _sweep_steps(rows, cols, state, set(range(len(rows))), set(range(len(cols))))
+    for axis, decided in steps:
+        if decided:
+            yield axis, [list(row) for row in state]
+
+
 def sweeps(rows: Sequence[Clue], cols: Sequence[Clue]) -> Iterator[State]:
     """The grid after each sweep (all rows, then all columns, ...) from an empty start.
 
     Yields copies (rows of -1 / 0 / 1) up to the fixpoint; sweeps that decide nothing are
     skipped. Raises :class:`Contradiction` for clues that contradict each other.
     """
-    state = unknown_state(len(rows), len(cols))
-    steps = _sweep_steps(rows, cols, state, set(range(len(rows))), set(range(len(cols))))
-    for decided in steps:
-        if decided:
-            yield [list(row) for row in state]
+    for _, state in sweep_steps(rows, cols):
+        yield state
 
 
 def unknown_cells(state: State) -> list[tuple[int, int]]:
