@@ -1,5 +1,6 @@
 """.non files and our JSON: reading, writing, round trips and the errors for bad files."""
 
+import io
 import json
 from pathlib import Path
 
@@ -26,7 +27,9 @@ BOAT_GOAL = [[1, 1, 1, 1], [1, 0, 0, 1], [1, 0, 0, 1], [1, 0, 1, 1], [1, 1, 1, 0
 
 
 def test_read_the_boat_with_every_key():
-    puzzle = read_non((DATA / "boat.non").read_text(encoding="utf-8"))
+    text = (DATA / "boat.non").read_text(encoding="utf-8")
+    puzzle = read_non(text)
+    assert (puzzle.name, read_non(text, name="boat").name) == ("", "boat")
     assert puzzle.to_dict() == {
         "rows": BOAT_ROWS,
         "cols": BOAT_COLS,
@@ -53,52 +56,98 @@ def test_old_spelling_of_the_sizes():
 
 
 def test_write_non_looks_like_the_format():
-    text = write_non(Nonogram([[2], [0]], [[1], [1]], info={"title": 'Say "hi" – ok'}))
+    # Quotes, &, <, line breaks and non-ASCII become references; an apostrophe stays as it is.
+    info = {"title": 'Say "hi" – ok', "by": "Ann & Bob's <team>\r\nline 2"}
+    puzzle = Nonogram.from_grid([[1, 1], [0, 0]], info=info)
+    text = write_non(puzzle)
     assert text == (
-        'title "Say &quot;hi&quot; &#8211; ok"\nwidth 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n1\n1\n'
+        'title "Say &quot;hi&quot; &#8211; ok"\n'
+        'by "Ann &amp; Bob\'s &lt;team&gt;&#13;&#10;line 2"\n'
+        "width 2\nheight 2\n\nrows\n2\n0\n\ncolumns\n1\n1\n\n"
+        'goal "1100"\n'
     )
+    assert read_non(text).to_dict() == puzzle.to_dict()
 
 
 @pytest.mark.parametrize(
     ("name", "message"),
     [
-        ("bad_clue.non", r"line 5: row 1: expected numbers separated by commas, got '1;1'"),
-        ("short_block.non", r"line 6: the rows block ends after 2 clue\(s\) but height is 3"),
+        ("bad_clue.non", "line 5: row 1: expected numbers separated by commas, got '1;1'"),
+        ("short_block.non", "line 6: the rows block ends after 2 clue(s) but height is 3"),
     ],
 )
 def test_bad_files_name_the_line(name, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as error:
         read_non((DATA / name).read_text(encoding="utf-8"))
+    assert str(error.value) == message
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("height 2\nrows\n1\n1\n", "no width"),
-        ("width 1\nheight 1\nrows\n1\n", "no columns block"),
+        ("height 2\nrows\n1\n1\n", "the file has no width line"),
+        ("width 1\nheight 1\nrows\n1\n", "the file has no columns block"),
         ("width 1\nwidth 2\n", "line 2: width is given twice"),
-        ("width 0\n", "line 1: width must be a positive integer"),
-        ("width -3\n", "line 1: width must be a positive integer"),
+        ("width 1\ncolumns 2\n", "line 2: width is given twice"),
+        ("width 0\n", "line 1: width must be a positive integer, got '0'"),
+        ("height -3\n", "line 1: height must be a positive integer, got '-3'"),
+        ("rows x\n", "line 1: rows must be a positive integer, got 'x'"),
         ("width 2\nheight 1\nrows\n1\nrows\n", "line 5: the rows block is given twice"),
         ("width 2\nrows\n1\n", "line 2: rows comes before height"),
-        ("width 2\nheight 1\nrows\n3\n", "line 4: row 0: clue '3' needs 3 cells"),
-        ("width 2\nheight 1\nrows\n1,0\n", "line 4: row 0: clue '1,0' holds 0"),
-        ("width 2\nheight 1\nrows\n1a\n", "line 4: row 0: colour clues"),
-        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 0\n", "line 7: the goal picture"),
-        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 11\n", "line 7: goal has 2 cells"),
-        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 2\n", "line 7: goal may hold only"),
-        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\ngoal 1\n", "line 8: goal is given"),
+        ("height 2\ncolumns\n1\n", "line 2: columns comes before width"),
+        ("width 1\nheight 2\nrows\n1\n", "line 3: the rows block has 1 clue(s), height says 2"),
+        (
+            "width 2\nheight 1\nrows\n3\n",
+            "line 4: row 0: clue '3' needs 3 cells but the line has only 2",
+        ),
+        (
+            "width 1\nheight 1\nrows\n1\ncolumns\n3\n",
+            "line 6: column 0: clue '3' needs 3 cells but the line has only 1",
+        ),
+        (
+            "width 2\nheight 1\nrows\n1,0\n",
+            "line 4: row 0: clue '1,0' holds 0 next to other numbers",
+        ),
+        ("width 2\nheight 1\nrows\n1a\n", "line 4: row 0: colour clues '1a' are not supported"),
+        (
+            "width 3\nheight 2\nrows\n1\n1\ncolumns\n1\n0\n2A, 1b\n",
+            "line 9: column 2: colour clues '2A, 1b' are not supported",
+        ),
+        (
+            "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 0\n",
+            "line 7: the goal picture does not match the clues",
+        ),
+        (
+            "width 3\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n1\ngoal 1110\n",
+            "line 10: goal has 4 cells, the 2x3 grid has 6",
+        ),
+        (
+            "width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 2\n",
+            "line 7: goal may hold only 0 and 1",
+        ),
+        ("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal 1\ngoal 1\n", "line 8: goal is given twice"),
         ("title a\ntitle b\n", "line 2: title is given twice"),
-        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", "paint 1 cells but the column"),
+        (
+            "width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n",
+            "the row clues paint 1 cells but the column clues paint 2",
+        ),
     ],
 )
 def test_malformed_text(text, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError) as error:
         read_non(text)
+    assert str(error.value) == message
+
+
+def test_a_goal_may_be_unquoted_and_spaced_by_row():
+    text = "width 3\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n1\ngoal "
+    for goal in ('"111000"', "111 000", '"111 000"'):
+        assert read_non(text + goal).goal == [[1, 1, 1], [0, 0, 0]]
 
 
 def test_json_files_and_conversion():
     boat_json = (DATA / "boat.json").read_text(encoding="utf-8")
+    assert (read_json(boat_json).name, read_json(boat_json, name="b").name) == ("", "b")
     boat = read_json(boat_json).to_dict()
     assert boat == {"title": "A small boat", "rows": BOAT_ROWS, "cols": BOAT_COLS}
     assert read_non(json_to_non(boat_json)).to_dict() == boat
@@ -137,7 +186,16 @@ def test_read_puzzle_file_chooses_by_suffix_and_names_the_file(tmp_path):
         read_puzzle_file(binary)
 
 
-@pytest.mark.parametrize("char", ["\x00", "\x07", "\x91"])
+def test_read_puzzle_file_reads_utf8_whatever_the_default_encoding(tmp_path, monkeypatch):
+    # As on a machine whose default text encoding is not UTF-8 (Windows): pathlib asks
+    # io.text_encoding for the encoding when it is not given.
+    monkeypatch.setattr(io, "text_encoding", lambda encoding, *args: encoding or "cp1252")
+    path = tmp_path / "sail.non"
+    path.write_text('title "Voilà, ½ bateau"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n', "utf-8")
+    assert read_puzzle_file(path).title == "Voilà, ½ bateau"
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x91", "\ud800"])  # control, lone surrogate
 def test_write_refuses_control_characters(char):
     with pytest.raises(ValueError, match="title holds the control character"):
         write_non(Nonogram([[1]], [[1]], info={"title": f"a{char}b"}))

@@ -46,16 +46,17 @@ class Nonogram:
         object.__setattr__(self, "rows", _freeze(rows))
         object.__setattr__(self, "cols", _freeze(cols))
         object.__setattr__(self, "info", dict(self.info))
-        goal = _as_grid(self.goal)
-        if goal is not None and not check_nonogram(rows, cols, goal):
+        # Checked before it is converted, so that a cell such as 0.5 or "1" is refused, not read
+        # as 0 or 1, and a goal that is not rows of cells is refused, not a TypeError.
+        if self.goal is not None and not check_nonogram(rows, cols, self.goal):
             raise ValueError("the goal picture does not match the clues")
-        object.__setattr__(self, "goal", goal)
+        object.__setattr__(self, "goal", _as_grid(self.goal))
 
     @classmethod
     def from_grid(cls, grid: Sequence[Sequence[int]], **details: Any) -> "Nonogram":
         """The puzzle whose clues are those of the 0/1 picture ``grid`` (kept as ``goal``)."""
         rows, cols = clues_from_grid(grid)
-        return cls(rows, cols, goal=_as_grid(grid), **details)
+        return cls(rows, cols, goal=grid, **details)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], name: str = "") -> "Nonogram":
@@ -63,11 +64,8 @@ class Nonogram:
         and text keys (``title``, ``by``, ...)."""
         if not isinstance(data, Mapping) or "rows" not in data or "cols" not in data:
             raise ValueError('a puzzle is an object with "rows" and "cols" lists')
-        info = {
-            key: str(value)
-            for key, value in data.items()
-            if key not in ("rows", "cols", "family", "goal") and isinstance(value, str)
-        }
+        # The other text values are info (rows, cols and goal are never text in a valid puzzle).
+        info = {k: v for k, v in data.items() if isinstance(v, str) and k != "family"}
         return cls(
             data["rows"],
             data["cols"],

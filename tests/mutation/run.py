@@ -68,10 +68,11 @@ class Mutant:
 
     def as_entry(self) -> str:
         """This mutant written as an ``equivalent.toml`` entry, to paste once it is judged."""
+        quote = "'''" if "\\" in "".join(self.diff) else '"""'  # TOML keeps \ in '''...'''
         return (
             f"[[equivalent]]  # {self.name}: {self.status}\n"
             f'module = "{self.module}"\nfunction = "{self.function}"\n'
-            f'diff = """\n' + "\n".join(self.diff) + '\n"""\nwhy = ""\n'
+            f"diff = {quote}\n" + "\n".join(self.diff) + f'\n{quote}\nwhy = ""\n'
         )
 
 
