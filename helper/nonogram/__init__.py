@@ -33,10 +33,13 @@ from . import cpsat_start, pysat_cnf  # noqa: E402,F401
 from .automaton import build_automaton_model  # noqa: E402,F401
 from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
 from .line import sweeps  # noqa: E402,F401
+from .portfolio import solve_portfolio  # noqa: E402,F401
+from .probing import solve_by_probing  # noqa: E402,F401
+from .sat_automaton import solve_sat_automaton  # noqa: E402,F401
 from .unique import count_solutions  # noqa: E402
 
-RECOMMENDED_SOLVER = "bitline-hybrid"
-"""The registered solver behind :func:`solve`."""
+RECOMMENDED_SOLVER = "portfolio"
+"""The registered solver behind :func:`solve`: line logic, then SAT (:mod:`.portfolio`)."""
 
 
 def solve(puzzle: Nonogram, *, time_limit: float | None = None) -> SolveResult:
