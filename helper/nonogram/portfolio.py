@@ -6,14 +6,16 @@ the one before has not answered:
 1. line logic to its fixpoint on bit masks (:mod:`.bitline`): most pictures end here;
 2. the automaton CNF of the cells left open (:mod:`.sat_automaton`), solved in this process by
    :data:`PRIMARY`, a solver whose search can be interrupted at a deadline;
-3. after :data:`SECOND_AFTER` seconds without an answer, a second opinion: a forked child runs
-   :data:`SECOND` on the same CNF while the primary resumes (it keeps what it learned). The
-   first answer wins and the other solver is stopped.
+3. a second opinion: a forked child runs :data:`SECOND` on the same CNF while the primary goes
+   on (it keeps what it learned). The first answer wins and the other solver is stopped. When
+   line logic decided most of the grid, the second opinion starts only after
+   :data:`SECOND_AFTER` seconds without an answer, so a quick solve never pays for a process;
+   when line logic left more than :data:`HARD_SHARE` of the cells open (random grids), the
+   two start together, with :data:`HARD_PRIMARY` in this process.
 
 SAT run times on hard puzzles are heavy-tailed, and two different solvers seldom have their
 long runs on the same puzzle, so a second solver on the machine's second core cuts the tail.
-A puzzle solved within :data:`SECOND_AFTER` never pays for a process. The choices were measured
-with ``python -m helper.bench`` on the families' tuning splits.
+The choices were measured with ``python -m helper.bench`` on the families' tuning splits.
 """
 
 import multiprocessing as mp
@@ -29,13 +31,23 @@ from .solving import Run, SolverTimeoutError, register
 
 PRIMARY = "g3"
 """PySAT back end run in this process: Glucose 3 (interruptible, releases the interpreter)."""
-SECOND = "cd153"
-"""PySAT back end of the second opinion, in a forked child: CaDiCaL 1.5.3. Its search cannot
+HARD_PRIMARY = "g4"
+"""The back end run in this process when line logic left most cells open: Glucose 4.1."""
+SECOND = "cd103"
+"""PySAT back end of the second opinion, in a forked child: CaDiCaL 1.0.3. Its search cannot
 be interrupted from Python, so it runs in a process that is killed when it is not needed."""
 SECOND_AFTER = 0.5
 """Seconds the primary solver works alone before the second opinion starts."""
+HARD_SHARE = 0.5
+"""When line logic leaves more than this share of the cells open, both solvers start at once."""
 
-NAMES = {"g3": "Glucose 3", "g4": "Glucose 4.1", "cd153": "CaDiCaL 1.5.3", "cd195": "CaDiCaL 1.9.5"}
+NAMES = {
+    "g3": "Glucose 3",
+    "g4": "Glucose 4.1",
+    "cd103": "CaDiCaL 1.0.3",
+    "cd153": "CaDiCaL 1.5.3",
+    "cd195": "CaDiCaL 1.9.5",
+}
 
 
 def _second_opinion(conn: Connection, clauses: list[list[int]], backend: str) -> None:
@@ -64,8 +76,8 @@ def _count(run: Run, stats: dict) -> None:
     run.count(**{key: stats[key] for key in ("decisions", "conflicts") if key in stats})
 
 
-def _race(solver: Solver, model: SatModel, run: Run) -> Grid | None:
-    """The primary resumes in a thread while a forked child runs :data:`SECOND`."""
+def _race(solver: Solver, primary: str, model: SatModel, run: Run) -> Grid | None:
+    """The ``primary`` solver goes on in a thread while a forked child runs :data:`SECOND`."""
     context = mp.get_context("fork")  # the child gets the CNF without pickling it
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_second_opinion, args=(send, model.clauses, SECOND))
@@ -82,13 +94,12 @@ def _race(solver: Solver, model: SatModel, run: Run) -> Grid | None:
     thread.start()
     child_alive = True
     try:
-        while not run.deadline.passed():
-            if done.wait(0.005):
-                if answer["primary"] is None:
-                    break  # interrupted: cannot happen before the deadline
-                run.method = f"portfolio: SAT ({NAMES[PRIMARY]})"
+        while not run.deadline.passed() and (child_alive or not done.is_set()):
+            primary_gave_up = done.is_set()  # only when interrupted: wait on the child alone
+            if not primary_gave_up and done.wait(0.005) and answer["primary"] is not None:
+                run.method = f"portfolio: SAT ({NAMES[primary]})"
                 return model.decode(solver.get_model()) if answer["primary"] else None
-            if child_alive and receive.poll():
+            if child_alive and receive.poll(0.005 if primary_gave_up else 0):
                 try:
                     found, stats = receive.recv()
                 except EOFError:  # the child died (out of memory, say): go on alone
@@ -110,25 +121,29 @@ def _race(solver: Solver, model: SatModel, run: Run) -> Grid | None:
 
 @register("portfolio")
 def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Line logic; then the CNF of the open cells by :data:`PRIMARY`, joined by
-    :data:`SECOND` in a second process when it takes longer than :data:`SECOND_AFTER`."""
+    """Line logic; then the CNF of the open cells by a SAT solver in this process, joined by
+    :data:`SECOND` in a second process at once on a hard grid, after :data:`SECOND_AFTER`
+    seconds on others."""
     model = line_logic_then_cnf(puzzle)
     run.method = "portfolio: line logic"
     if model is None or model.clauses is None:
         return None
     if not model.clauses:
         return model.known
-    run.count(open_cells=sum(var is not None for row in model.cells for var in row))
-    with Solver(name=PRIMARY, bootstrap_with=model.clauses) as solver:
-        left = run.deadline.left()
-        first = SECOND_AFTER if left is None else min(SECOND_AFTER, left)
-        found = _solve_for(solver, first)
-        if found is None:
+    open_cells = sum(var is not None for row in model.cells for var in row)
+    run.count(open_cells=open_cells)
+    hard = open_cells > HARD_SHARE * puzzle.cells
+    primary = HARD_PRIMARY if hard else PRIMARY
+    with Solver(name=primary, bootstrap_with=model.clauses) as solver:
+        if not hard:
+            left = run.deadline.left()
+            found = _solve_for(solver, SECOND_AFTER if left is None else min(SECOND_AFTER, left))
+            if found is not None:
+                _count(run, solver.accum_stats() or {})
+                run.method = f"portfolio: SAT ({NAMES[primary]})"
+                return model.decode(solver.get_model()) if found else None
             run.deadline.check("portfolio")
-            run.count(second_opinions=1)
-            grid = _race(solver, model, run)
-            _count(run, solver.accum_stats() or {})
-            return grid
+        run.count(second_opinions=1)
+        grid = _race(solver, primary, model, run)
         _count(run, solver.accum_stats() or {})
-        run.method = f"portfolio: SAT ({NAMES[PRIMARY]})"
-        return model.decode(solver.get_model()) if found else None
+        return grid
