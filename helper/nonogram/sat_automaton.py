@@ -29,6 +29,7 @@ every line at once, and clause learning works on top of it.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from pysat.solvers import Solver
 
 from .bitline import MaskGrid
@@ -100,58 +101,82 @@ def line_values(clue: Sequence[int], known: Sequence[int]) -> list[int] | None:
     return out
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _layer_bits(masks: Sequence[int], size: int) -> np.ndarray:
+    """The bit masks as a boolean array, one row per mask, ``size`` columns (bit 0 first)."""
+    width = (size + 7) // 8
+    raw = b"".join(mask.to_bytes(width, "little") for mask in masks)
+    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
+    return bits.reshape(len(masks), width * 8)[:, :size].astype(bool)
 
 
 def _line_clauses(
     clue: Sequence[int], known: Sequence[int], cells: Sequence[int | None], top: int, out: Clauses
 ) -> int | None:
     """Append the clauses of one line to ``out``; return the new top variable, or ``None``
-    when the known cells leave the line no run."""
-    live = live_states(clue, known)
-    if live is None:
+    when the known cells leave the line no run. (Array code: this is the hot loop.)"""
+    live_masks = live_states(clue, known)
+    if live_masks is None:
         return None
-    values = template(clue)
-    layers: list[dict[int, int]] = []  # per layer: state -> variable (_ALONE when alone)
-    for mask in live:
-        states = _bits(mask)
-        if len(states) == 1:
-            layers.append({states[0]: _ALONE})
-        else:
-            layers.append({q: top + k for k, q in enumerate(states, 1)})
-            top += len(states)
-    add = out.append
-    for i, cell in enumerate(cells):
-        here, there = layers[i], layers[i + 1]
-        states = list(there.items())
-        if cell is not None:
-            filled = [s for q, s in states if values[q]]
-            empty = [s for q, s in states if not values[q]]
-            if _ALONE not in filled:
-                add([-cell, *filled])  # a filled cell needs a live block state
-            if _ALONE not in empty:
-                add([cell, *empty])  # an empty cell needs a live gap state
-            if len(states) > 1:
-                out.extend([-s, cell] if values[q] else [-s, -cell] for q, s in states)
-        if len(states) > 1:
-            add([s for _, s in states])
-            for q, s in states:  # a state needs a live predecessor
-                before = [here.get(q - 1), None if values[q] else here.get(q)]
-                before = [p for p in before if p is not None]
-                if _ALONE not in before:
-                    add([-s, *before])
-        if len(here) > 1:
-            for q, s in here.items():  # and a live successor
-                after = [there.get(q + 1), None if values[q] else there.get(q)]
-                after = [t for t in after if t is not None]
-                if _ALONE not in after:
-                    add([-s, *after])
+    values = np.array(template(clue), dtype=bool)
+    live = _layer_bits(live_masks, len(values))  # live[i, q]: state q is live in layer i
+    alone = live.sum(axis=1) == 1  # a lone live state is true: it gets no variable
+    own = live & ~alone[:, None]  # the states that get a variable
+    var = np.zeros(live.shape, dtype=np.int64)
+    var[own] = np.arange(top + 1, top + 1 + int(own.sum()))
+    top += int(own.sum())
+    cell = np.array([0 if x is None else x for x in cells], dtype=np.int64)
+    here, there = own[:-1], own[1:]  # layer i and layer i + 1, for the n cells
+    # a state of layer i + 1 says what cell i is
+    rows, states = np.nonzero(there & (cell != 0)[:, None])
+    signs = np.where(values[states], 1, -1)
+    out += np.stack([-var[rows + 1, states], signs * cell[rows]], axis=1).tolist()
+    # some live state in each layer; an open cell needs a live state of its value
+    lone_filled = alone[1:] & (live[1:] & values).any(axis=1)
+    lone_empty = alone[1:] & (live[1:] & ~values).any(axis=1)
+    var_rows = var.tolist()
+    for i, x in enumerate(cells):
+        layer = [v for v in var_rows[i + 1] if v]
+        if not alone[i + 1]:
+            out.append(layer)
+        if x is None:
+            continue
+        if not lone_filled[i]:
+            out.append(
+                [
+                    -x,
+                    *(v for v, filled in zip(var_rows[i + 1], values, strict=True) if v and filled),
+                ]
+            )
+        if not lone_empty[i]:
+            out.append(
+                [
+                    x,
+                    *(
+                        v
+                        for v, filled in zip(var_rows[i + 1], values, strict=True)
+                        if v and not filled
+                    ),
+                ]
+            )
+    # a state needs a live predecessor (unless the layer before has a lone, true state) ...
+    gap = ~values
+    for needs, near, step in ((there, here, -1), (here, there, 1)):
+        layer_alone = alone[:-1] if step == -1 else alone[1:]
+        rows, states = np.nonzero(needs & ~layer_alone[:, None])
+        shifted = states + step
+        inside = (shifted >= 0) & (shifted < len(values))
+        move = np.zeros(len(states), dtype=np.int64)
+        move[inside] = (
+            var[rows[inside] + (0 if step == -1 else 1), shifted[inside]]
+            * (near[rows[inside], shifted[inside]])
+        )
+        other_layer = rows + (0 if step == -1 else 1)
+        stay = np.where(gap[states], var[other_layer, states], 0)
+        own_var = var[rows + (1 if step == -1 else 0), states]
+        both = (move != 0) & (stay != 0)
+        out += np.stack([-own_var[both], move[both], stay[both]], axis=1).tolist()
+        one = (move != 0) ^ (stay != 0)
+        out += np.stack([-own_var[one], (move + stay)[one]], axis=1).tolist()
     return top
 
 
