@@ -95,10 +95,10 @@ def _race(solver: Solver, primary: str, model: SatModel, run: Run) -> Grid | Non
     child_alive = True
     try:
         while not run.deadline.passed() and (child_alive or not done.is_set()):
-            primary_gave_up = done.is_set()  # only when interrupted: wait on the child alone
-            if not primary_gave_up and done.wait(0.005) and answer["primary"] is not None:
+            if done.wait(0 if done.is_set() else 0.005) and answer["primary"] is not None:
                 run.method = f"portfolio: SAT ({NAMES[primary]})"
                 return model.decode(solver.get_model()) if answer["primary"] else None
+            primary_gave_up = done.is_set()  # only when interrupted: wait on the child alone
             if child_alive and receive.poll(0.005 if primary_gave_up else 0):
                 try:
                     found, stats = receive.recv()
