@@ -10,8 +10,8 @@ the one before has not answered:
    on (it keeps what it learned). The first answer wins and the other solver is stopped. When
    line logic decided most of the grid, the second opinion starts only after
    :data:`SECOND_AFTER` seconds without an answer, so a quick solve never pays for a process;
-   when line logic left more than :data:`HARD_SHARE` of the cells open (random grids), the
-   two start together, with :data:`HARD_PRIMARY` in this process.
+   when line logic left more than :data:`HARD_SHARE` of the cells open (random grids), it
+   starts after :data:`HARD_SECOND_AFTER`, with :data:`HARD_PRIMARY` in this process.
 
 SAT run times on hard puzzles are heavy-tailed, and two different solvers seldom have their
 long runs on the same puzzle, so a second solver on the machine's second core cuts the tail.
@@ -26,7 +26,7 @@ from pysat.solvers import Solver
 
 from .clues import Grid
 from .puzzle import Nonogram
-from .sat_automaton import SatModel, line_logic_then_cnf
+from .sat_automaton import SatModel, line_logic_then_cnf, load_solver
 from .solving import Run, SolverTimeoutError, register
 
 PRIMARY = "g3"
@@ -39,7 +39,9 @@ be interrupted from Python, so it runs in a process that is killed when it is no
 SECOND_AFTER = 0.5
 """Seconds the primary solver works alone before the second opinion starts."""
 HARD_SHARE = 0.5
-"""When line logic leaves more than this share of the cells open, both solvers start at once."""
+"""When line logic leaves more than this share of the cells open, the grid counts as hard."""
+HARD_SECOND_AFTER = 0.1
+"""Seconds the primary solver works alone on a hard grid before the second opinion starts."""
 
 NAMES = {
     "g3": "Glucose 3",
@@ -52,7 +54,7 @@ NAMES = {
 
 def _second_opinion(conn: Connection, clauses: list[list[int]], backend: str) -> None:
     """In the child: solve and send back the model (``None`` when unsatisfiable)."""
-    with Solver(name=backend, bootstrap_with=clauses) as solver:
+    with load_solver(backend, clauses) as solver:
         found = solver.solve()
         stats = solver.accum_stats() or {}
         conn.send((solver.get_model() if found else None, stats))
@@ -122,8 +124,8 @@ def _race(solver: Solver, primary: str, model: SatModel, run: Run) -> Grid | Non
 @register("portfolio")
 def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
     """Line logic; then the CNF of the open cells by a SAT solver in this process, joined by
-    :data:`SECOND` in a second process at once on a hard grid, after :data:`SECOND_AFTER`
-    seconds on others."""
+    :data:`SECOND` in a second process when it has not answered within
+    :data:`HARD_SECOND_AFTER` (a hard grid) or :data:`SECOND_AFTER` seconds (others)."""
     model = line_logic_then_cnf(puzzle)
     run.method = "portfolio: line logic"
     if model is None or model.clauses is None:
@@ -133,17 +135,16 @@ def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
     hard = open_cells > HARD_SHARE * puzzle.cells
-    primary = HARD_PRIMARY if hard else PRIMARY
-    with Solver(name=primary, bootstrap_with=model.clauses) as solver:
-        if not hard:
-            left = run.deadline.left()
-            found = _solve_for(solver, SECOND_AFTER if left is None else min(SECOND_AFTER, left))
-            if found is not None:
-                _count(run, solver.accum_stats() or {})
-                run.method = f"portfolio: SAT ({NAMES[primary]})"
-                return model.decode(solver.get_model()) if found else None
+    primary, wait = (HARD_PRIMARY, HARD_SECOND_AFTER) if hard else (PRIMARY, SECOND_AFTER)
+    with load_solver(primary, model.clauses) as solver:
+        left = run.deadline.left()
+        found = _solve_for(solver, wait if left is None else min(wait, left))
+        if found is None:
             run.deadline.check("portfolio")
-        run.count(second_opinions=1)
-        grid = _race(solver, primary, model, run)
+            run.count(second_opinions=1)
+            grid = _race(solver, primary, model, run)
+        else:
+            run.method = f"portfolio: SAT ({NAMES[primary]})"
+            grid = model.decode(solver.get_model()) if found else None
         _count(run, solver.accum_stats() or {})
         return grid

@@ -26,7 +26,9 @@ as in Bacchus, 2007). The SAT solver's propagation is therefore line logic on
 every line at once, and clause learning works on top of it.
 """
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -47,6 +49,29 @@ deadline from another thread (CaDiCaL's cannot, see :mod:`.portfolio`)."""
 
 _ALONE = 0
 """Stands for the variable of a state that is alone in its layer, hence true: never a literal."""
+
+
+@contextmanager
+def without_cyclic_gc() -> Iterator[None]:
+    """Pause Python's cycle collector while hundreds of thousands of clause lists are made.
+
+    Lists of integers cannot form cycles, but each new batch of containers triggers a
+    collection that walks all the others: on a 60 x 80 puzzle that took more than half the
+    time of building the CNF. Reference counting still frees everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def load_solver(backend: str, clauses: Clauses) -> Solver:
+    """A PySAT solver ``backend`` holding ``clauses`` (loaded without the cycle collector)."""
+    with without_cyclic_gc():
+        return Solver(name=backend, bootstrap_with=clauses)
 
 
 def template(clue: Sequence[int]) -> list[int]:
@@ -109,11 +134,27 @@ def _layer_bits(masks: Sequence[int], size: int) -> np.ndarray:
     return bits.reshape(len(masks), width * 8)[:, :size].astype(bool)
 
 
+class _Clauses:
+    """Clauses gathered line by line: the short ones as arrays, turned into lists once."""
+
+    def __init__(self) -> None:
+        self.pairs: list[np.ndarray] = []
+        self.triples: list[np.ndarray] = []
+        self.wide: Clauses = []
+
+    def as_lists(self) -> Clauses:
+        out = list(self.wide)
+        for group, width in ((self.pairs, 2), (self.triples, 3)):
+            if group:
+                out += np.concatenate(group).reshape(-1, width).tolist()
+        return out
+
+
 def _line_clauses(
-    clue: Sequence[int], known: Sequence[int], cells: Sequence[int | None], top: int, out: Clauses
+    clue: Sequence[int], known: Sequence[int], cells: Sequence[int | None], top: int, out: _Clauses
 ) -> int | None:
-    """Append the clauses of one line to ``out``; return the new top variable, or ``None``
-    when the known cells leave the line no run. (Array code: this is the hot loop.)"""
+    """Add the clauses of one line to ``out``; return the new top variable, or ``None`` when
+    the known cells leave the line no run. (Array code: building the CNF is the hot loop.)"""
     live_masks = live_states(clue, known)
     if live_masks is None:
         return None
@@ -122,62 +163,50 @@ def _line_clauses(
     alone = live.sum(axis=1) == 1  # a lone live state is true: it gets no variable
     own = live & ~alone[:, None]  # the states that get a variable
     var = np.zeros(live.shape, dtype=np.int64)
-    var[own] = np.arange(top + 1, top + 1 + int(own.sum()))
-    top += int(own.sum())
+    count = int(own.sum())
+    var[own] = np.arange(top + 1, top + 1 + count)
     cell = np.array([0 if x is None else x for x in cells], dtype=np.int64)
     here, there = own[:-1], own[1:]  # layer i and layer i + 1, for the n cells
     # a state of layer i + 1 says what cell i is
     rows, states = np.nonzero(there & (cell != 0)[:, None])
     signs = np.where(values[states], 1, -1)
-    out += np.stack([-var[rows + 1, states], signs * cell[rows]], axis=1).tolist()
+    out.pairs.append(np.stack([-var[rows + 1, states], signs * cell[rows]], axis=1).ravel())
     # some live state in each layer; an open cell needs a live state of its value
-    lone_filled = alone[1:] & (live[1:] & values).any(axis=1)
-    lone_empty = alone[1:] & (live[1:] & ~values).any(axis=1)
-    var_rows = var.tolist()
+    lone_filled = (alone[1:] & (live[1:] & values).any(axis=1)).tolist()
+    lone_empty = (alone[1:] & (live[1:] & ~values).any(axis=1)).tolist()
+    groups = []
+    for kind in (there, there & values, there & ~values):
+        groups.append((var[1:][kind].tolist(), np.cumsum(kind.sum(axis=1)).tolist()))
+    (every, every_end), (block, block_end), (gap, gap_end) = groups
+    wide = out.wide
+    a = b = g = 0
     for i, x in enumerate(cells):
-        layer = [v for v in var_rows[i + 1] if v]
-        if not alone[i + 1]:
-            out.append(layer)
-        if x is None:
-            continue
-        if not lone_filled[i]:
-            out.append(
-                [
-                    -x,
-                    *(v for v, filled in zip(var_rows[i + 1], values, strict=True) if v and filled),
-                ]
-            )
-        if not lone_empty[i]:
-            out.append(
-                [
-                    x,
-                    *(
-                        v
-                        for v, filled in zip(var_rows[i + 1], values, strict=True)
-                        if v and not filled
-                    ),
-                ]
-            )
-    # a state needs a live predecessor (unless the layer before has a lone, true state) ...
-    gap = ~values
-    for needs, near, step in ((there, here, -1), (here, there, 1)):
-        layer_alone = alone[:-1] if step == -1 else alone[1:]
-        rows, states = np.nonzero(needs & ~layer_alone[:, None])
+        if every_end[i] > a:
+            wide.append(every[a : every_end[i]])
+        if x is not None:
+            if not lone_filled[i]:
+                wide.append([-x, *block[b : block_end[i]]])
+            if not lone_empty[i]:
+                wide.append([x, *gap[g : gap_end[i]]])
+        a, b, g = every_end[i], block_end[i], gap_end[i]
+    # a state needs a live predecessor and a live successor (unless the other layer has a
+    # lone state, which is true)
+    is_gap = ~values
+    for needs, step in ((there, -1), (here, 1)):
+        other_alone = alone[:-1] if step == -1 else alone[1:]
+        rows, states = np.nonzero(needs & ~other_alone[:, None])
+        this, other = (rows + 1, rows) if step == -1 else (rows, rows + 1)
         shifted = states + step
         inside = (shifted >= 0) & (shifted < len(values))
         move = np.zeros(len(states), dtype=np.int64)
-        move[inside] = (
-            var[rows[inside] + (0 if step == -1 else 1), shifted[inside]]
-            * (near[rows[inside], shifted[inside]])
-        )
-        other_layer = rows + (0 if step == -1 else 1)
-        stay = np.where(gap[states], var[other_layer, states], 0)
-        own_var = var[rows + (1 if step == -1 else 0), states]
+        move[inside] = var[other[inside], shifted[inside]]
+        stay = np.where(is_gap[states], var[other, states], 0)
+        own_var = var[this, states]
         both = (move != 0) & (stay != 0)
-        out += np.stack([-own_var[both], move[both], stay[both]], axis=1).tolist()
+        out.triples.append(np.stack([-own_var[both], move[both], stay[both]], axis=1).ravel())
         one = (move != 0) ^ (stay != 0)
-        out += np.stack([-own_var[one], (move + stay)[one]], axis=1).tolist()
-    return top
+        out.pairs.append(np.stack([-own_var[one], (move + stay)[one]], axis=1).ravel())
+    return top + count
 
 
 @dataclass
@@ -216,6 +245,11 @@ def build_sat_model(
 ) -> SatModel:
     """The pruned automaton CNF of a puzzle with valid clues; ``known`` (for example the
     line solver's fixpoint) decides cells and prunes every line's states."""
+    with without_cyclic_gc():
+        return _build(rows, cols, known)
+
+
+def _build(rows: Sequence[Clue], cols: Sequence[Clue], known: State | None) -> SatModel:
     height, width = len(rows), len(cols)
     known = [list(row) for row in known] if known else [[-1] * width for _ in range(height)]
     top = 0
@@ -226,7 +260,7 @@ def build_sat_model(
             top += value == -1
             line.append(top if value == -1 else None)
         cells.append(line)
-    clauses: Clauses = []
+    clauses = _Clauses()
     lines = [(rows[r], known[r], cells[r]) for r in range(height)]
     lines += [(cols[c], [row[c] for row in known], [row[c] for row in cells]) for c in range(width)]
     for clue, line_known, line_cells in lines:
@@ -238,7 +272,7 @@ def build_sat_model(
         if new_top is None:
             return SatModel(known, cells, None, top)
         top = new_top
-    return SatModel(known, cells, clauses, top)
+    return SatModel(known, cells, clauses.as_lists(), top)
 
 
 def line_logic_then_cnf(puzzle: Nonogram) -> SatModel | None:
@@ -263,7 +297,7 @@ def solve_sat_automaton(puzzle: Nonogram, run: Run) -> Grid | None:
         return None
     if not model.clauses:
         return model.known
-    with Solver(name=SAT_BACKEND, bootstrap_with=model.clauses) as solver:
+    with load_solver(SAT_BACKEND, model.clauses) as solver:
         if not solve_within(solver, run):
             return None
         return model.decode(solver.get_model())
@@ -279,7 +313,7 @@ def count_with_sat(puzzle: Nonogram, run: Run, limit: int) -> list[Grid]:
     if not model.clauses:
         return [model.known]
     found: list[Grid] = []
-    with Solver(name=SAT_BACKEND, bootstrap_with=model.clauses) as solver:
+    with load_solver(SAT_BACKEND, model.clauses) as solver:
         while len(found) < limit and solve_within(solver, run):
             found.append(model.decode(solver.get_model()))
             solver.add_clause(model.blocking_clause(found[-1]))
