@@ -10,8 +10,9 @@ the one before has not answered:
    on (it keeps what it learned). The first answer wins and the other solver is stopped. When
    line logic decided most of the grid, the second opinion starts only after
    :data:`SECOND_AFTER` seconds without an answer, so a quick solve never pays for a process;
-   when line logic left more than :data:`HARD_SHARE` of the cells open (random grids), it
-   starts after :data:`HARD_SECOND_AFTER`, with :data:`HARD_PRIMARY` in this process.
+   when line logic left more than :data:`HARD_SHARE` of the cells open and the CNF is small
+   (random grids), it starts after :data:`HARD_SECOND_AFTER`, with :data:`HARD_PRIMARY` in
+   this process: a second copy of a small CNF costs little, and there the tail is long.
 
 SAT run times on hard puzzles are heavy-tailed, and two different solvers seldom have their
 long runs on the same puzzle, so a second solver on the machine's second core cuts the tail.
@@ -40,6 +41,8 @@ SECOND_AFTER = 0.5
 """Seconds the primary solver works alone before the second opinion starts."""
 HARD_SHARE = 0.5
 """When line logic leaves more than this share of the cells open, the grid counts as hard."""
+HARD_MAX_CLAUSES = 100_000
+"""...and when its CNF has at most this many clauses (a second copy of a large CNF is costly)."""
 HARD_SECOND_AFTER = 0.1
 """Seconds the primary solver works alone on a hard grid before the second opinion starts."""
 
@@ -134,7 +137,7 @@ def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
         return model.known
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
-    hard = open_cells > HARD_SHARE * puzzle.cells
+    hard = open_cells > HARD_SHARE * puzzle.cells and len(model.clauses) <= HARD_MAX_CLAUSES
     primary, wait = (HARD_PRIMARY, HARD_SECOND_AFTER) if hard else (PRIMARY, SECOND_AFTER)
     with load_solver(primary, model.clauses) as solver:
         left = run.deadline.left()
