@@ -98,12 +98,28 @@ def test_command_on_a_family_reports_each_split(tmp_path):
     assert "pictures, held-out (1 puzzles)" in done.stdout
 
 
+def test_default_solvers_are_the_portfolio_the_sat_model_and_the_family_baseline():
+    from helper.bench.__main__ import _default_solvers
+    from helper.nonogram import SOLVERS
+    from helper.nonogram.unique import COUNTERS
+
+    assert _default_solvers("random", SOLVERS) == [
+        "portfolio", "sat-automaton", "cpsat-automaton-default",
+    ]  # fmt: skip
+    assert _default_solvers("noisy", SOLVERS) == ["portfolio", "sat-automaton", "cpsat-start"]
+    assert set(_default_solvers("my-folder", SOLVERS)) >= {"cpsat-start", "portfolio"}
+    assert _default_solvers("random", COUNTERS) == list(COUNTERS)
+
+
 def test_uniqueness_mode_counts_and_compares(tmp_path):
     (tmp_path / "diagonals.json").write_text(
         json.dumps({"rows": [[1], [1]], "cols": [[1], [1]]}), encoding="utf-8"
     )
-    results = run(["cpsat-automaton"], load_set(str(tmp_path)), 30, limit=2)
-    assert [(r.status, r.solutions) for r in results] == [("solved", 2)]
+    results = run(["cpsat-automaton", "sat-automaton"], load_set(str(tmp_path)), 30, limit=2)
+    assert [(r.solver, r.status, r.solutions) for r in results] == [
+        ("cpsat-automaton", "solved", 2),
+        ("sat-automaton", "solved", 2),
+    ]
 
 
 def test_command_rejects_bad_arguments(tiny_set):
@@ -174,3 +190,14 @@ def test_targets_are_computed_from_one_run():
     assert found["noisy 30x40 and 45x60"] == ("100x", True)
     assert found["every 60x80 picture < 2 s"][1] is False  # 2.5 s
     assert found["random 25x25"] == ("3.0x (3.0 s vs 9.0 s), 0 unsolved", True)
+
+
+def test_a_count_that_the_others_contradict_is_marked():
+    from helper.bench import _mark_disagreements
+
+    results = [_result(s, "p", 0.1) for s in ("a", "b", "c")]
+    for r, count in zip(results, (2, 2, 1), strict=True):
+        r.solutions = count
+    _mark_disagreements(results)
+    assert [r.status for r in results] == ["solved", "solved", "disagree"]
+    assert results[2].message == "found 1 solution(s), the others 2"

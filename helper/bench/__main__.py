@@ -29,8 +29,9 @@ from helper.nonogram.families import FAMILIES, SPLITS
 BASELINES = {"pictures": "cpsat-start", "noisy": "cpsat-start", "random": "cpsat-automaton-default"}
 """The solver each family's speed-up is measured against."""
 
-DEFAULT_SOLVERS = [RECOMMENDED_SOLVER, "sat-automaton", "cpsat-automaton-default", "cpsat-start"]
-"""What runs when ``--solvers`` is not given: the recommended solver and the baselines."""
+DEFAULT_SOLVERS = [RECOMMENDED_SOLVER, "sat-automaton"]
+"""What runs when ``--solvers`` is not given: these, and the family's baseline (BASELINES;
+both CP-SAT baselines on a folder of puzzle files)."""
 
 
 def targets(
@@ -99,6 +100,13 @@ def _subset(line, keep):
     )
 
 
+def _default_solvers(family: str, registry) -> list[str]:
+    if registry is not SOLVERS:  # uniqueness mode: every way to count, so they are compared
+        return list(registry)
+    baselines = [BASELINES[family]] if family in BASELINES else sorted(set(BASELINES.values()))
+    return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in registry]
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m helper.bench",
@@ -114,7 +122,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--set", help="a folder of .json/.non puzzles instead of the families")
     parser.add_argument("--puzzles", default="*", help="with --set: glob on the file stem")
     parser.add_argument(
-        "--solvers", help=f"comma-separated (default: {','.join(DEFAULT_SOLVERS)}; 'all' for all)"
+        "--solvers",
+        help=f"comma-separated, or 'all' (default: {','.join(DEFAULT_SOLVERS)} and the "
+        "family's baseline)",
     )
     parser.add_argument(
         "--unique", action="store_true", help="uniqueness mode: stop at 2 solutions"
@@ -137,12 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         registry = COUNTERS
     else:
         registry = SOLVERS
-    if args.solvers == "all":
-        solvers = list(registry)
-    elif args.solvers:
-        solvers = args.solvers.split(",")
-    else:
-        solvers = [s for s in DEFAULT_SOLVERS if s in registry]
+    chosen = list(registry) if args.solvers == "all" else None
+    if args.solvers and args.solvers != "all":
+        chosen = args.solvers.split(",")
     try:
         if args.set:
             puzzles = load_set(args.set, args.puzzles)
@@ -158,15 +165,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{r.puzzle:40} {r.solver:24} {r.status:11} {r.seconds:8.3f} s{note}",
                       file=sys.stderr, flush=True)  # fmt: skip
 
-        results = run(
-            solvers,
-            puzzles,
-            args.time_limit,
-            repeat=args.repeat,
-            limit=2 if args.unique else 1,
-            memory_mb=args.memory_mb or None,
-            progress=show,
-        )
+        results = []
+        for family in dict.fromkeys(p.family for p in puzzles):
+            solvers = chosen or _default_solvers(family, registry)
+            mine = [p for p in puzzles if p.family == family]
+            results += run(
+                solvers,
+                mine,
+                args.time_limit,
+                repeat=args.repeat,
+                limit=2 if args.unique else 1,
+                memory_mb=args.memory_mb or None,
+                progress=show,
+            )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
