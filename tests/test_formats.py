@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
+import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -201,13 +202,7 @@ def test_write_refuses_control_characters(char):
         write_non(Nonogram([[1]], [[1]], info={"title": f"a{char}b"}))
 
 
-pictures = st.integers(1, 8).flatmap(
-    lambda h: st.integers(1, 8).flatmap(
-        lambda w: st.lists(
-            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-        )
-    )
-)
+pictures = strategies.pictures(1, 8)
 texts = st.text(
     st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\t\n\r"),
     max_size=30,

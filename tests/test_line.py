@@ -4,6 +4,7 @@ the same on bit masks, and the hybrid built on them."""
 import itertools
 
 import pytest
+import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -82,13 +83,7 @@ def test_solve_line_never_forgets_a_known_cell():
     assert all(c == UNKNOWN or r == c for c, r in zip(cells, result, strict=True))
 
 
-pictures = st.integers(1, 8).flatmap(
-    lambda h: st.integers(1, 8).flatmap(
-        lambda w: st.lists(
-            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-        )
-    )
-)
+pictures = strategies.pictures(1, 8)
 
 
 @settings(max_examples=80, deadline=None)

@@ -1,8 +1,8 @@
 """From picture to puzzle: the uniqueness check, the repair loop and the grade."""
 
 import pytest
+import strategies
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from helper.nonogram import Nonogram, NoSolutionError, count_solutions
 from helper.nonogram.make import (
@@ -38,13 +38,7 @@ UNIQUE_NEEDS_SEARCH = [
 
 SOLUTIONS_LISTED = 200  # a noisy 7x7 picture may have hundreds; these many are compared
 
-pictures = st.integers(3, 7).flatmap(
-    lambda h: st.integers(3, 7).flatmap(
-        lambda w: st.lists(
-            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-        )
-    )
-)
+pictures = strategies.pictures(3, 7)
 
 
 def test_unique_picture():

@@ -6,8 +6,8 @@ New solvers are picked up automatically from ``helper.nonogram.SOLVERS``.
 import itertools
 
 import pytest
+import strategies
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from helper.nonogram import SOLVERS, Nonogram, NoSolutionError, SolverTimeoutError
 from helper.nonogram.solving import run_model
@@ -15,20 +15,9 @@ from helper.nonogram.solving import run_model
 NAMES = sorted(SOLVERS)
 
 
-def pictures(max_side: int = 7):
-    """Random 0/1 pictures, at least 1x1."""
-    return st.integers(1, max_side).flatmap(
-        lambda h: st.integers(1, max_side).flatmap(
-            lambda w: st.lists(
-                st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-            )
-        )
-    )
-
-
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(picture=pictures())
+@given(picture=strategies.pictures())
 def test_picture_to_clues_to_solution(name, picture):
     """The answer need not be the picture (puzzles may have several), but must fit the clues."""
     puzzle = Nonogram.from_grid(picture)

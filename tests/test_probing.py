@@ -1,22 +1,13 @@
 """Full probing on bit masks: sound against brute force, stronger than line logic."""
 
-import itertools
-
 import pytest
+import strategies
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from helper.nonogram import SOLVERS, Contradiction, Deadline, Nonogram, Run, SolverTimeoutError
 from helper.nonogram.bitline import MaskGrid
 from helper.nonogram.families import FAMILIES
 from helper.nonogram.probing import open_cells, probe_fixpoint, probing_search
-
-
-def solutions(puzzle):
-    w = puzzle.width
-    grids = itertools.product((0, 1), repeat=puzzle.cells)
-    found = [[list(g[r * w : (r + 1) * w]) for r in range(puzzle.height)] for g in grids]
-    return [g for g in found if puzzle.check(g)]
 
 
 def fixpoint(puzzle):
@@ -25,13 +16,7 @@ def fixpoint(puzzle):
     return grid
 
 
-pictures = st.integers(1, 4).flatmap(
-    lambda h: st.integers(1, 4).flatmap(
-        lambda w: st.lists(
-            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-        )
-    )
-)
+pictures = strategies.pictures(1, 4)
 
 
 @settings(max_examples=80, deadline=None)
@@ -42,7 +27,7 @@ def test_probing_decides_only_what_every_solution_agrees_on(picture):
     run = Run(Deadline(), "test")
     probed, best = probe_fixpoint(line_logic, run)
     state = probed.to_state()
-    every = solutions(puzzle)
+    every = strategies.solutions(puzzle)
     for r, row in enumerate(state):
         for c, value in enumerate(row):
             if value != -1:
@@ -68,7 +53,7 @@ def test_probing_solves_what_line_logic_cannot():
 
 def test_a_cell_with_no_value_left_is_a_contradiction():
     puzzle = Nonogram([[2], [2], [1], [1, 1]], [[1], [1, 1], [1, 1], [2]])  # no picture fits
-    assert not solutions(puzzle)
+    assert not strategies.solutions(puzzle)
     with pytest.raises(Contradiction, match=r"cell \(\d, \d\) can be neither"):
         probe_fixpoint(fixpoint(puzzle), Run(Deadline(), "test"))
     assert probing_search(fixpoint(puzzle), Run(Deadline(), "test")) is None

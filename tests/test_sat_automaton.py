@@ -4,6 +4,7 @@ solver, its solutions against brute force, and the counter built on it."""
 import itertools
 
 import pytest
+import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pysat.solvers import Solver
@@ -81,20 +82,7 @@ def test_line_values_are_the_line_solvers_answer(case):
     assert line_values(clue, known) == solve_line(clue, known)
 
 
-def brute_force(puzzle):
-    grids = itertools.product((0, 1), repeat=puzzle.cells)
-    w = puzzle.width
-    found = [[list(g[r * w : (r + 1) * w]) for r in range(puzzle.height)] for g in grids]
-    return sorted(g for g in found if puzzle.check(g))
-
-
-pictures = st.integers(1, 4).flatmap(
-    lambda h: st.integers(1, 4).flatmap(
-        lambda w: st.lists(
-            st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
-        )
-    )
-)
+pictures = strategies.pictures(1, 4)
 
 
 @settings(max_examples=60, deadline=None)
@@ -108,7 +96,7 @@ def test_the_models_of_the_cnf_are_the_pictures_of_the_clues(picture):
         while solver.solve():
             found.append(model.decode(solver.get_model()))
             solver.add_clause(model.blocking_clause(found[-1]))
-    assert sorted(found) == brute_force(puzzle)
+    assert sorted(found) == strategies.solutions(puzzle)
 
 
 @settings(max_examples=60, deadline=None)
@@ -163,7 +151,7 @@ def test_the_counter_agrees_with_brute_force_on_every_small_puzzle(side):
         if puzzle in seen:
             continue
         seen.add(puzzle)
-        expected = brute_force(puzzle)
+        expected = strategies.solutions(puzzle)
         result, grids = COUNTERS["sat-automaton"](puzzle, limit=10)
         assert sorted(grids) == expected
         assert result.stats["solutions"] == len(expected)

@@ -1,10 +1,10 @@
 """count_solutions and friends against brute force and against an independent model."""
 
-import itertools
 import random
 from collections import Counter
 
 import pytest
+import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,19 +19,14 @@ def _key(grid):
     return tuple(map(tuple, rows)), tuple(map(tuple, cols))
 
 
-def _all_pictures(height, width):
-    for bits in itertools.product((0, 1), repeat=height * width):
-        yield [list(bits[r * width : (r + 1) * width]) for r in range(height)]
-
-
 @pytest.fixture(scope="module")
 def pictures_per_clue_4x4() -> Counter:
     """How many of the 65 536 4x4 pictures share each pair of row and column clues."""
-    return Counter(_key(grid) for grid in _all_pictures(4, 4))
+    return Counter(_key(grid) for grid in strategies.all_grids(4, 4))
 
 
 def test_every_3x3_picture_is_counted_like_brute_force():
-    counts = Counter(_key(grid) for grid in _all_pictures(3, 3))
+    counts = Counter(_key(grid) for grid in strategies.all_grids(3, 3))
     for (rows, cols), expected in counts.items():
         assert count_solutions(Nonogram(rows, cols), limit=10) == expected, (rows, cols)
 
@@ -55,7 +50,7 @@ def test_4x4_unique_clues_match_brute_force(pictures_per_clue_4x4):
 
 def test_4x4_clues_of_no_picture_have_no_solution(pictures_per_clue_4x4):
     lines = sorted(
-        {tuple(clue) for grid in _all_pictures(1, 4) for clue in clues_from_grid(grid)[0]}
+        {tuple(clue) for grid in strategies.all_grids(1, 4) for clue in clues_from_grid(grid)[0]}
     )
     rng = random.Random(9)
     candidates = []

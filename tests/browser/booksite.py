@@ -7,7 +7,6 @@ hard-coded list, so a new chapter is tested as soon as it is in `_toc.yml`.
 from __future__ import annotations
 
 import contextlib
-import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -18,17 +17,11 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup
 
-REPO = Path(__file__).resolve().parents[2]
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # Pages Sphinx writes that are not chapters: they are tested on their own (search) or not at all.
 NOT_CHAPTERS = {"genindex.html", "search.html", "py-modindex.html"}
-
-
-def site_dir() -> Path:
-    """The built HTML folder: $BOOK_SITE, else the repository's _build/html."""
-    return Path(os.environ.get("BOOK_SITE", REPO / "_build" / "html")).resolve()
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from booksite import discover_pages, notebook_pages, site_dir
+from booksite import discover_pages, notebook_pages
+
+from booktools.toc import site_dir
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

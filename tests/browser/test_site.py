@@ -15,7 +15,6 @@ import yaml
 from booksite import (
     DESKTOP,
     PHONE,
-    REPO,
     Page,
     background_luminance,
     built_pages,
@@ -24,7 +23,7 @@ from booksite import (
     visit,
 )
 
-from booktools.toc import toc_files
+from booktools.toc import REPO, toc_files
 
 # Chromium starts in the first test's set-up and a page waits for its figures and math:
 # minutes, not pytest's default 60 s per test, before a stuck page counts as a hang.

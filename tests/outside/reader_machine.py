@@ -17,9 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from booktools.toc import toc_files
+from booktools.toc import REPO, toc_files
 
-REPO = Path(__file__).resolve().parents[2]
 KERNEL = "logic-puzzles-reader"
 # What a copy of the sources leaves out: build outputs, environments and caches (as .gitignore).
 NOT_SOURCES = shutil.ignore_patterns(
@@ -39,11 +38,6 @@ NOT_SOURCES = shutil.ignore_patterns(
 timings: dict[str, float] = {}
 """Seconds per chapter run outside the checkout (for the summary at the end of the session)."""
 setup_seconds: list[float] = []
-
-
-def site_dir() -> Path:
-    """The built HTML folder: $BOOK_SITE, else the repository's _build/html."""
-    return Path(os.environ.get("BOOK_SITE", REPO / "_build" / "html")).resolve()
 
 
 @dataclass(frozen=True)

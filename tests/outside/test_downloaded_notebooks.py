@@ -22,7 +22,9 @@ import pytest
 from bs4 import BeautifulSoup
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
-from reader_machine import REPO, Reader, notebook_chapters, site_dir, timings
+from reader_machine import REPO, Reader, notebook_chapters, timings
+
+from booktools.toc import site_dir
 
 CELL_TIMEOUT = 600  # seconds, the same bound as the book build's `execute.timeout`
 # Each test may take a whole notebook's cells (and the first one the reader's fresh venv).

@@ -1,0 +1,30 @@
+"""Test data shared by the test files: random pictures for hypothesis, and every small grid."""
+
+import itertools
+from collections.abc import Iterator
+
+from hypothesis import strategies as st
+
+from helper.nonogram import Grid, Nonogram
+
+
+def pictures(min_side: int = 1, max_side: int = 7) -> st.SearchStrategy[Grid]:
+    """Random 0/1 pictures whose height and width lie between ``min_side`` and ``max_side``."""
+    return st.integers(min_side, max_side).flatmap(
+        lambda h: st.integers(min_side, max_side).flatmap(
+            lambda w: st.lists(
+                st.lists(st.integers(0, 1), min_size=w, max_size=w), min_size=h, max_size=h
+            )
+        )
+    )
+
+
+def all_grids(height: int, width: int) -> Iterator[Grid]:
+    """Every 0/1 grid of the size, in the order of their bits."""
+    for bits in itertools.product((0, 1), repeat=height * width):
+        yield [list(bits[r * width : (r + 1) * width]) for r in range(height)]
+
+
+def solutions(puzzle: Nonogram) -> list[Grid]:
+    """Every grid that satisfies the clues, sorted: brute force, for small puzzles only."""
+    return sorted(g for g in all_grids(puzzle.height, puzzle.width) if puzzle.check(g))
