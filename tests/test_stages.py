@@ -78,6 +78,13 @@ def test_automaton_propagation_is_line_logic(sailboat):
         assert cpsat_propagated(model, cells) == logic
 
 
+def test_unit_propagation_on_the_automaton_cnf_is_line_logic(sailboat, sailboat_stages):
+    cnf = next(s for s in sailboat_stages if s.solver == "SAT automaton CNF")
+    logic = propagate(sailboat.rows, sailboat.cols, unknown_state(sailboat.height, sailboat.width))
+    assert cnf.known[0] == logic
+    assert cnf.counts()["search"] == sailboat.cells - len(decided(logic)) > 0
+
+
 def test_bit_mask_line_logic_reaches_the_same_fixpoint(sailboat):
     grid = MaskGrid(sailboat.rows, sailboat.cols)
     grid.propagate()

@@ -28,7 +28,8 @@ from .clues import Clue, Grid
 from .cpsat_start import build_nonogram_model, solve_cells
 from .line import UNKNOWN, State, probe, propagate, sweep_steps, unknown_cells, unknown_state
 from .puzzle import Nonogram
-from .pysat_cnf import SAT_SOLVER, NonogramCnf, compact_cnf, solve_cnf
+from .pysat_cnf import SAT_SOLVER, NonogramCnf, compact_cnf, solve_cnf, solve_within
+from .sat_automaton import SAT_BACKEND, build_sat_model, load_solver
 from .solving import Contradiction, Deadline, Run
 
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
@@ -219,6 +220,22 @@ def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) 
     return Stages(name, (propagated, propagated), solution, dict(run.stats))
 
 
+def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
+    """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
+    :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver)."""
+    model = build_sat_model(puzzle.rows, puzzle.cols)
+    true = unit_propagation(model.clauses)
+    propagated = [
+        [1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in model.cells
+    ]
+    run = Run(Deadline(), "automaton CNF")
+    with load_solver(SAT_BACKEND, model.clauses) as solver:
+        if not solve_within(solver, run):
+            raise Contradiction("automaton CNF: the puzzle has no solution")
+        solution = model.decode(solver.get_model())
+    return Stages("SAT automaton CNF", (propagated, propagated), solution, dict(run.stats))
+
+
 def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
     """Finish a propagated ``state`` by depth-first search (guesses counted in ``run``)."""
     grid = MaskGrid(puzzle.rows, puzzle.cols)
@@ -308,6 +325,7 @@ INSPECTORS: list[Callable[[Nonogram], Stages]] = [
     partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model),
     partial(cpsat_stages, "CP-SAT automaton", build_automaton_model),
     partial(cnf_stages, "PySAT compact CNF", compact_cnf),
+    automaton_cnf_stages,
     line_stages,
 ]
 """Each solver whose work the book shows: a function from a puzzle to its :class:`Stages`
