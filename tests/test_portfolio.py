@@ -22,6 +22,21 @@ def test_solve_is_the_portfolio():
     assert result.grid == heart and result.method == "portfolio: line logic"
 
 
+def test_solve_takes_the_clues_as_a_shorthand():
+    rows, cols = [[1, 1], [1], [1, 1]], [[1, 1], [1], [1, 1]]
+    assert (
+        solve(rows, cols).grid
+        == solve(Nonogram(rows, cols)).grid
+        == [[1, 0, 1], [0, 1, 0], [1, 0, 1]]
+    )
+    with pytest.raises(ValueError, match="row 0: clue \\[4\\] needs 4 cells"):
+        solve([[4], [1], [1]], cols)
+    with pytest.raises(TypeError, match="not both"):
+        solve(Nonogram(rows, cols), cols)
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        solve(rows)
+
+
 def test_the_primary_sat_solver_answers_a_quick_puzzle():
     result = SOLVERS["portfolio"](ZIGZAG)
     assert result.solved and result.method == f"portfolio: SAT ({pf.NAMES[pf.PRIMARY]})"

@@ -6,6 +6,8 @@ and returns a :class:`SolveResult`: status, grid, the method that answered, seco
 statistics. Malformed clues raise ``ValueError`` naming the line and the clue.
 """
 
+from collections.abc import Sequence
+
 from helper.data import load_json
 
 from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
@@ -42,8 +44,21 @@ RECOMMENDED_SOLVER = "portfolio"
 """The registered solver behind :func:`solve`: line logic, then SAT (:mod:`.portfolio`)."""
 
 
-def solve(puzzle: Nonogram, *, time_limit: float | None = None) -> SolveResult:
-    """Solve a Nonogram with the book's recommended solver, :data:`RECOMMENDED_SOLVER`."""
+def solve(
+    puzzle: Nonogram | Sequence[Sequence[int]],
+    cols: Sequence[Sequence[int]] | None = None,
+    *,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Solve a Nonogram with the book's recommended solver, :data:`RECOMMENDED_SOLVER`.
+
+    ``solve(puzzle)`` takes a :class:`Nonogram`; ``solve(rows, cols)`` is a shorthand for
+    ``solve(Nonogram(rows, cols))``, with the same validation of the clues.
+    """
+    if cols is not None:
+        if isinstance(puzzle, Nonogram):
+            raise TypeError("pass either a Nonogram or its row and column clues, not both")
+        puzzle = Nonogram(puzzle, cols)
     return SOLVERS[RECOMMENDED_SOLVER](puzzle, time_limit=time_limit)
 
 
