@@ -45,7 +45,7 @@ def test_the_primary_sat_solver_answers_a_quick_puzzle():
 
 @pytest.mark.parametrize("puzzle", [ZIGZAG, NO_PICTURE], ids=["solvable", "no picture"])
 def test_the_race_gives_the_same_answer(monkeypatch, puzzle):
-    monkeypatch.setattr(pf, "_solve_for", lambda solver, seconds: None)  # the primary is "slow"
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)  # the primary is "slow"
     result = SOLVERS["portfolio"](puzzle, time_limit=30)
     assert result.stats["second_opinions"] == 1
     assert result.status == ("solved" if puzzle is ZIGZAG else "no solution")
@@ -95,7 +95,7 @@ def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
 
 
 def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch):
-    monkeypatch.setattr(pf, "_solve_for", lambda solver, seconds: None)
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
     monkeypatch.setattr(pf, "_second_opinion", lambda conn, clauses, backend: os._exit(3))
     result = SOLVERS["portfolio"](ZIGZAG, time_limit=30)
     assert result.solved and result.method == f"portfolio: SAT ({pf.NAMES[pf.PRIMARY]})"

@@ -27,6 +27,7 @@ from pysat.solvers import Solver
 
 from .clues import Grid
 from .puzzle import Nonogram
+from .pysat_cnf import solve_for
 from .sat_automaton import SatModel, line_logic_then_cnf, load_solver
 from .solving import Run, SolverTimeoutError, register
 
@@ -62,19 +63,6 @@ def _second_opinion(conn: Connection, clauses: list[list[int]], backend: str) ->
         stats = solver.accum_stats() or {}
         conn.send((solver.get_model() if found else None, stats))
     conn.close()
-
-
-def _solve_for(solver: Solver, seconds: float | None) -> bool | None:
-    """Run ``solver`` until it answers or ``seconds`` pass (``None`` then)."""
-    if seconds is None:
-        return solver.solve_limited(expect_interrupt=True)
-    timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
-    timer.start()
-    try:
-        return solver.solve_limited(expect_interrupt=True)
-    finally:
-        timer.cancel()
-        solver.clear_interrupt()
 
 
 def _count(run: Run, stats: dict) -> None:
@@ -141,7 +129,7 @@ def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
     primary, wait = (HARD_PRIMARY, HARD_SECOND_AFTER) if hard else (PRIMARY, SECOND_AFTER)
     with load_solver(primary, model.clauses) as solver:
         left = run.deadline.left()
-        found = _solve_for(solver, wait if left is None else min(wait, left))
+        found = solve_for(solver, wait if left is None else min(wait, left))
         if found is None:
             run.deadline.check("portfolio")
             run.count(second_opinions=1)

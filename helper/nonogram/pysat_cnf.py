@@ -170,24 +170,30 @@ def compact_cnf(rows: Sequence[Clue], cols: Sequence[Clue]) -> NonogramCnf:
     return encode(rows, cols, line_compact_clauses)
 
 
+def solve_for(solver: Solver, seconds: float | None) -> bool | None:
+    """Run ``solver`` until it answers or ``seconds`` pass (``None`` then; no limit when
+    ``seconds`` is ``None``). A timer thread interrupts it: PySAT releases the interpreter
+    while it searches."""
+    if seconds is None:
+        return solver.solve()
+    timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
+    timer.start()
+    try:
+        return solver.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+        solver.clear_interrupt()
+
+
 def solve_within(solver: Solver, run: Run) -> bool:
     """Run ``solver`` once within ``run.deadline`` and add its counts to ``run.stats``.
 
-    Raises :class:`SolverTimeoutError` when the deadline passes first (the solver is
-    interrupted from a timer thread; PySAT releases the interpreter while it searches).
+    Raises :class:`SolverTimeoutError` when the deadline passes first.
     """
     left = run.deadline.left()
-    if left is None:
-        answer = solver.solve()
-    else:
+    if left is not None:
         run.deadline.check(run.method)
-        timer = threading.Timer(left, solver.interrupt)
-        timer.start()
-        try:
-            answer = solver.solve_limited(expect_interrupt=True)
-        finally:
-            timer.cancel()
-            solver.clear_interrupt()
+    answer = solve_for(solver, left)
     stats = solver.accum_stats() or {}
     run.count(**{key: stats[key] for key in ("decisions", "conflicts") if key in stats})
     if answer is None:

@@ -162,11 +162,9 @@ def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
     return true
 
 
-def _cells_of(encoding: NonogramCnf, true: set[int]) -> State:
-    """The cell variables of ``encoding`` that the literals ``true`` decide."""
-    return [
-        [1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in encoding.cells
-    ]
+def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:
+    """The grid of cell variables ``cells`` as the literals ``true`` decide it."""
+    return [[1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in cells]
 
 
 def cnf_probed(encoding: NonogramCnf) -> State:
@@ -201,7 +199,7 @@ def cnf_probed(encoding: NonogramCnf) -> State:
                     true |= proved
                     for literal in proved:
                         solver.add_clause([literal])
-    return _cells_of(encoding, true)
+    return _cells_of(encoding.cells, true)
 
 
 def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) -> Stages:
@@ -216,7 +214,7 @@ def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) 
     solution = solve_cnf(encoding, run)
     if solution is None:
         raise Contradiction(f"{name}: the puzzle has no solution")
-    propagated = _cells_of(encoding, unit_propagation(encoding.cnf.clauses))
+    propagated = _cells_of(encoding.cells, unit_propagation(encoding.cnf.clauses))
     return Stages(name, (propagated, propagated), solution, dict(run.stats))
 
 
@@ -224,10 +222,7 @@ def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
     """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
     :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver)."""
     model = build_sat_model(puzzle.rows, puzzle.cols)
-    true = unit_propagation(model.clauses)
-    propagated = [
-        [1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in model.cells
-    ]
+    propagated = _cells_of(model.cells, unit_propagation(model.clauses))
     run = Run(Deadline(), "automaton CNF")
     with load_solver(SAT_BACKEND, model.clauses) as solver:
         if not solve_within(solver, run):
