@@ -1,0 +1,269 @@
+"""The fewest givens that keep a Futoshiki's answer unique, proven minimal: implicit hitting sets.
+
+Keep a puzzle's signs and its answer ``X``; which cells of ``X`` must be shown as givens so that
+``X`` is the only solution? Every *other* Latin square ``Y`` that obeys the signs must be ruled
+out, and a given rules ``Y`` out exactly when it sits in a cell where ``Y`` differs from ``X``.
+So a set of givens keeps ``X`` unique when it **hits** (shares a cell with) the set of differing
+cells of every such ``Y``: the fewest givens are a *minimum hitting set*.
+
+There are far too many ``Y`` to list, so the loop of :func:`fewest_givens` lists only those it
+needs (an *implicit hitting set* loop, Davies and Bacchus 2011):
+
+1. the **master**, a CP-SAT model with one Boolean per cell, picks the fewest givens that hit
+   every differing set found so far (:func:`hitting_set_model`);
+2. a second solver, incremental SAT (PySAT), checks uniqueness under those givens; a second
+   solution ``Y`` is shrunk to a smallest-by-inclusion set of differing cells
+   (:func:`shrink`) and added to the master;
+3. repeat until the master's choice is unique.
+
+The master sees only some of the conditions, so its optimum is a **lower bound** on the true
+minimum; a set that passes the uniqueness check is an **upper bound**. When they meet, the
+minimum is proven. A cheap greedy hitting set between two master solves keeps an upper bound
+(and finds many differing sets without a CP-SAT solve), and each master solve starts from the
+last lower bound, which stays valid because the master only ever gains constraints.
+"""
+
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from helper.ortools import make_solver
+
+from .generate import _UniquenessOracle
+from .model import solve_futoshiki
+from .validate import Cell, Constraint, Grid, validate_futoshiki
+
+DiffSet = frozenset[Cell]
+
+
+def puzzle_parts(
+    grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
+) -> tuple[Grid, list[Constraint]]:
+    """The one place that reads a Futoshiki for this module: validated ``(grid, constraints)``.
+
+    (When the package has a ``Futoshiki`` value, this is the function to change.)
+    """
+    return validate_futoshiki(grid, constraints)
+
+
+@dataclass(frozen=True)
+class Round:
+    """The bounds after one master solve: the master's optimum and the best unique set."""
+
+    lower: int  # no set of givens smaller than this keeps the answer unique
+    upper: int  # a unique set of this size is known
+    differing_sets: int  # how many differing sets the master holds
+
+
+@dataclass(frozen=True)
+class FewestGivens:
+    """What :func:`fewest_givens` found.
+
+    ``givens`` is the smallest set of cells found that keeps ``answer`` unique under
+    ``signs``; ``proven`` says that ``lower == len(givens)``: every master solve ended with
+    status OPTIMAL and the last one could not do better. When a budget (``max_rounds`` or
+    ``time_limit``) ran out first, ``proven`` is false and the minimum lies between
+    ``lower`` and ``len(givens)``.
+    """
+
+    answer: Grid
+    signs: tuple[Constraint, ...]
+    givens: tuple[Cell, ...]
+    lower: int
+    proven: bool
+    rounds: tuple[Round, ...]
+    differing_sets: tuple[DiffSet, ...]
+    checks: int  # uniqueness checks made by the SAT solver
+    seconds: float
+    master_seconds: float
+    master_stats: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def upper(self) -> int:
+        return len(self.givens)
+
+    @property
+    def grid(self) -> Grid:
+        """The puzzle: the answer's number in each chosen cell, 0 elsewhere."""
+        chosen = set(self.givens)
+        return [
+            [v if (r, c) in chosen else 0 for c, v in enumerate(row)]
+            for r, row in enumerate(self.answer)
+        ]
+
+
+def hitting_set_model(
+    cells: Sequence[Cell], sets: Iterable[DiffSet], lower: int = 0
+) -> tuple[cp_model.CpModel, dict[Cell, cp_model.IntVar]]:
+    """The master: the fewest cells that hit every set, and at least ``lower`` of them.
+
+    One Boolean ``given[cell]`` per cell, one ``add_bool_or`` per differing set ("some given
+    lies in it"), and the objective ``minimize(sum(given))``. ``lower`` is a bound proven by
+    an earlier round: redundant, but it spares CP-SAT proving it again.
+    """
+    model = cp_model.CpModel()
+    given = {cell: model.new_bool_var(f"given{cell}") for cell in cells}
+    for differing in sets:
+        model.add_bool_or([given[cell] for cell in sorted(differing)])
+    model.add(sum(given.values()) >= lower)
+    model.minimize(sum(given.values()))
+    return model, given
+
+
+def shrink(answer: Grid, other: Grid, check: "_Check") -> DiffSet:
+    """A set of differing cells, smallest by inclusion, inside the cells where ``other``
+    differs from ``answer``.
+
+    For each cell ``c`` of the set in turn, ask for a solution that keeps the answer at ``c``
+    and everywhere outside the set; if there is one, its differing set lies inside the current
+    set without ``c`` and replaces it. A smaller set is a stronger condition for the master
+    (Sudoku makers call these sets *unavoidable*: every puzzle must show a given in each).
+    """
+    size = len(answer)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    differing = _differing(answer, other)
+    for cell in sorted(differing):
+        if cell not in differing:
+            continue
+        smaller = check([x for x in cells if x not in differing or x == cell])
+        if smaller is not None:
+            differing = _differing(answer, smaller)
+    return differing
+
+
+def _differing(answer: Grid, other: Grid) -> DiffSet:
+    return frozenset(
+        (r, c)
+        for r, row in enumerate(answer)
+        for c, value in enumerate(row)
+        if other[r][c] != value
+    )
+
+
+def greedy_hitting_set(sets: Sequence[DiffSet]) -> set[Cell]:
+    """A small hitting set, not always the smallest: take the cell in most unhit sets, repeat
+    (ties to the first cell row by row)."""
+    chosen: set[Cell] = set()
+    left = list(sets)
+    while left:
+        counts = Counter(cell for differing in left for cell in differing)
+        best = max(counts, key=lambda cell: (counts[cell], -cell[0], -cell[1]))
+        chosen.add(best)
+        left = [differing for differing in left if best not in differing]
+    return chosen
+
+
+class _Check:
+    """The second solver: another solution that keeps the answer at ``givens``, or ``None``."""
+
+    def __init__(self, answer: Grid, signs: Sequence[Constraint]) -> None:
+        self._oracle = _UniquenessOracle(answer, signs)
+        self._signs = {("sign", sign) for sign in signs}
+        self.calls = 0
+
+    def __call__(self, givens: Iterable[Cell]) -> Grid | None:
+        self.calls += 1
+        return self._oracle.other_solution(self._signs | {("given", cell) for cell in givens})
+
+    def close(self) -> None:
+        self._oracle.close()
+
+
+def fewest_givens(
+    grid: Sequence[Sequence[int]],
+    constraints: Sequence[Sequence[Sequence[int]]],
+    *,
+    max_rounds: int | None = None,
+    time_limit: float | None = None,
+) -> FewestGivens:
+    """The fewest givens that keep the answer of a unique Futoshiki unique, with its signs.
+
+    ``grid`` and ``constraints`` are a puzzle with exactly one solution (a full Latin square
+    with no signs will do). Returns a :class:`FewestGivens`; its ``proven`` is true when the
+    loop ended with matching bounds. ``max_rounds`` (master solves) and ``time_limit``
+    (seconds, checked between solves and passed to each CP-SAT solve) bound the work; when
+    one runs out, the result holds the bounds reached. Raises ``ValueError`` when the puzzle
+    is malformed, has no solution or has more than one.
+    """
+    grid, signs = puzzle_parts(grid, constraints)
+    start = time.perf_counter()
+    answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
+    size = len(answer)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    check = _Check(answer, signs)
+    try:
+        shown = [(r, c) for r, c in cells if grid[r][c]]
+        if (other := check(shown)) is not None:
+            where = sorted(_differing(answer, other))[:3]
+            raise ValueError(f"the puzzle has more than one solution (they differ at {where})")
+        return _loop(answer, signs, cells, check, start, max_rounds, time_limit)
+    finally:
+        check.close()
+
+
+def _loop(
+    answer: Grid,
+    signs: list[Constraint],
+    cells: list[Cell],
+    check: _Check,
+    start: float,
+    max_rounds: int | None,
+    time_limit: float | None,
+) -> FewestGivens:
+    sets: list[DiffSet] = []
+    best = set(cells)  # every cell given: surely unique
+    lower, rounds = 0, []
+    master_seconds, master_stats = 0.0, Counter[str]()
+
+    def rules_out_all(givens: set[Cell]) -> bool:
+        """True when ``givens`` keep the answer unique; otherwise add a new differing set."""
+        other = check(givens)
+        if other is None:
+            return True
+        sets.append(shrink(answer, other, check))
+        return False
+
+    def out_of_budget() -> bool:
+        if max_rounds is not None and len(rounds) >= max_rounds:
+            return True
+        return time_limit is not None and time.perf_counter() - start > time_limit
+
+    while lower < len(best) and not out_of_budget():
+        while not rules_out_all(greedy := greedy_hitting_set(sets)):
+            pass  # each failure adds a differing set that this greedy choice missed
+        if len(greedy) < len(best):
+            best = greedy
+        if lower == len(best):
+            break
+        model, given = hitting_set_model(cells, sets, lower)
+        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
+        solver = make_solver(left)
+        solver.parameters.linearization_level = 2  # the LP relaxation bounds a covering well
+        solver.parameters.cp_model_presolve = False  # little to simplify, and it costs time
+        status = solver.solve(model)
+        master_seconds += solver.wall_time
+        master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)
+        if status != cp_model.OPTIMAL:  # out of time: keep the bound CP-SAT did prove
+            lower = max(lower, int(solver.best_objective_bound + 0.999))
+            break
+        chosen = {cell for cell in cells if solver.value(given[cell])}
+        lower = len(chosen)
+        if lower < len(best) and rules_out_all(chosen):
+            best = chosen
+        rounds.append(Round(lower, len(best), len(sets)))
+    return FewestGivens(
+        answer=answer,
+        signs=tuple(signs),
+        givens=tuple(sorted(best)),
+        lower=lower,
+        proven=lower == len(best),
+        rounds=tuple(rounds),
+        differing_sets=tuple(sets),
+        checks=check.calls,
+        seconds=time.perf_counter() - start,
+        master_seconds=master_seconds,
+        master_stats=dict(master_stats),
+    )
