@@ -78,6 +78,44 @@ def _board_text(grid: Sequence[Sequence[int]]) -> str:
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
+CONFLICT_SECONDS = 10.0
+"""How long ``solve`` and ``futoshiki`` look for the clues to blame when there is no solution
+and no ``--time-limit`` is given."""
+
+
+def _conflict_report(items: Sequence[object], kind: str, minimal: bool) -> str:
+    heading = f"; these {len(items)} {kind} cannot all hold"
+    if not minimal:
+        heading += " (time ran out before the set was made minimal)"
+    return heading + ":\n" + "\n".join(str(item) for item in items)
+
+
+def _conflicts(puzzle, time_limit: float | None) -> str:
+    """The lines to blame for "no solution", one per line, or a note that time ran out."""
+    from helper.nonogram import SolverTimeoutError, conflicting_lines
+
+    seconds = time_limit or CONFLICT_SECONDS
+    try:
+        found = conflicting_lines(puzzle, time_limit=seconds)
+    except SolverTimeoutError:
+        return f"\n(no conflicting lines named within {seconds:g} s)"
+    return _conflict_report(found.lines, "lines", found.minimal)
+
+
+def _futoshiki_conflicts(grid, constraints, time_limit: float | None) -> str:
+    """The givens and signs to blame for "no solution" (nothing for other errors)."""
+    from helper.futoshiki.conflicts import conflicting_clues
+
+    seconds = time_limit or CONFLICT_SECONDS
+    try:
+        found = conflicting_clues(grid, constraints, time_limit=seconds)
+    except TimeoutError:
+        return f"\n(no conflicting clues named within {seconds:g} s)"
+    except ValueError:  # it has a solution after all: the error was about something else
+        return ""
+    return _conflict_report(found.clues, "clues", found.minimal)
+
+
 def command_solve(args: argparse.Namespace) -> None:
     from helper.nonogram import SOLVERS
     from helper.nonogram.make import grade
@@ -92,7 +130,7 @@ def command_solve(args: argparse.Namespace) -> None:
     if result.status in ("timeout", "too large"):
         raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
     if not result.solved:
-        raise CommandError(f"{args.file}: {result.message}")
+        raise CommandError(f"{args.file}: {result.message}" + _conflicts(puzzle, args.time_limit))
     print(_board_text(result.picture()))
     if args.grade:
         print(f"grade: {grade(puzzle)}")
@@ -111,7 +149,8 @@ def command_futoshiki(args: argparse.Namespace) -> None:
     try:
         solution = solve_futoshiki(grid, constraints, time_limit=args.time_limit)
     except ValueError as error:
-        raise CommandError(f"{args.file}: {error}") from None
+        report = _futoshiki_conflicts(grid, constraints, args.time_limit)
+        raise CommandError(f"{args.file}: {error}{report}") from None
     print(format_futoshiki(solution, constraints))
 
 

@@ -34,19 +34,10 @@ from helper.ortools import make_solver
 
 from .generate import _UniquenessOracle
 from .model import solve_futoshiki
-from .validate import Cell, Constraint, Grid, validate_futoshiki
+from .parts import puzzle_parts
+from .validate import Cell, Constraint, Grid
 
 DiffSet = frozenset[Cell]
-
-
-def puzzle_parts(
-    grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
-) -> tuple[Grid, list[Constraint]]:
-    """The one place that reads a Futoshiki for this module: validated ``(grid, constraints)``.
-
-    (When the package has a ``Futoshiki`` value, this is the function to change.)
-    """
-    return validate_futoshiki(grid, constraints)
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,13 @@ def load_puzzle(name: str) -> Nonogram:
 # Importing the model modules registers them in SOLVERS (book order).
 from . import cpsat_start, pysat_cnf  # noqa: E402,F401
 from .automaton import build_automaton_model  # noqa: E402,F401
+from .conflicts import ClueLine, LineConflict, conflicting_lines  # noqa: E402
 from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
 from .line import sweeps  # noqa: E402,F401
 from .portfolio import solve_portfolio  # noqa: E402,F401
 from .probing import solve_by_probing  # noqa: E402,F401
 from .sat_automaton import solve_sat_automaton  # noqa: E402,F401
+from .table import build_table_model  # noqa: E402,F401
 from .unique import count_solutions  # noqa: E402
 
 RECOMMENDED_SOLVER = "portfolio"
@@ -66,9 +68,11 @@ __all__ = [
     "RECOMMENDED_SOLVER",
     "SOLVERS",
     "Clue",
+    "ClueLine",
     "Contradiction",
     "Deadline",
     "Grid",
+    "LineConflict",
     "ModelTooLargeError",
     "NoSolutionError",
     "Nonogram",
@@ -77,6 +81,7 @@ __all__ = [
     "SolverTimeoutError",
     "check_nonogram",
     "clues_from_grid",
+    "conflicting_lines",
     "count_solutions",
     "load_puzzle",
     "register",
