@@ -19,7 +19,7 @@ from .placements import placements, puzzle_placements
 from .puzzle import Nonogram
 from .solving import ModelTooLargeError, Run, register
 
-MAX_TUPLES = 200_000
+MAX_TUPLES = 300_000
 """The most placements (table rows over all lines) :func:`build_table_model` writes out."""
 
 
@@ -50,6 +50,22 @@ def build_table_model(
     for c, clue in enumerate(cols):
         add_line_table(model, clue, [cells[r][c] for r in range(height)])
     return model, cells
+
+
+def stored_numbers(model: cp_model.CpModel) -> int:
+    """How many numbers the model's tables and automata hold: each table row is one number per
+    variable, each automaton transition three (from, value, to).
+
+    ``has_table()`` is asked first on purpose: reading ``constraint.table`` of a constraint that
+    is not a table *turns it into* an empty table, which no assignment satisfies.
+    """
+    total = 0
+    for constraint in model.proto.constraints:
+        if constraint.has_table():
+            total += len(constraint.table.values)
+        elif constraint.has_automaton():
+            total += 3 * len(constraint.automaton.transition_tail)
+    return total
 
 
 @register("cpsat-table")
