@@ -1,8 +1,8 @@
 """Which clues conflict: the lines named are infeasible together, minimal, and hold the mistake.
 
-Infeasibility and minimality are checked by an independent solver: PySAT on the compact
-block-start CNF (``pysat_cnf.line_compact_clauses``), which shares no code with the automaton
-encodings that find the set; on the smallest puzzles, by brute force over every grid.
+Infeasibility and minimality are checked by an independent solver (``lines_can_hold``: PySAT on
+the compact block-start CNF, which shares no code with the automaton encodings that find the
+set), itself checked against brute force; on the smallest puzzles, by brute force alone.
 """
 
 import re
@@ -11,8 +11,6 @@ import pytest
 import strategies
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from pysat.formula import IDPool
-from pysat.solvers import Solver
 
 from helper.__main__ import main
 from helper.formats import write_non
@@ -24,23 +22,7 @@ from helper.nonogram import (
     count_solutions,
     load_puzzle,
 )
-from helper.nonogram.conflicts import mistype_clue, puzzle_lines, with_clue
-from helper.nonogram.pysat_cnf import line_compact_clauses
-
-
-def lines_can_hold(puzzle: Nonogram, lines) -> bool:
-    """Independent check: is there a grid that satisfies just these lines' clues?"""
-    pool = IDPool()
-    cells = [[pool.id(("cell", r, c)) for c in range(puzzle.width)] for r in range(puzzle.height)]
-    clauses = []
-    for line in lines:
-        if line.kind == "row":
-            vars_ = cells[line.index]
-        else:
-            vars_ = [cells[r][line.index] for r in range(puzzle.height)]
-        clauses += line_compact_clauses(list(line.clue), vars_, pool)
-    with Solver(name="cadical195", bootstrap_with=clauses) as sat:
-        return sat.solve()
+from helper.nonogram.conflicts import lines_can_hold, mistype_clue, puzzle_lines, with_clue
 
 
 def assert_minimal_conflict(puzzle: Nonogram, lines) -> None:
@@ -197,3 +179,27 @@ def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
     assert main(["futoshiki", str(path)]) == 1
     _, err = capsys.readouterr()
     assert err.split("\n")[1:3] == ["given (0, 0) = 1", "sign (0, 1) < (0, 0)"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    picture=strategies.pictures(1, 3),
+    kinds=st.lists(
+        st.tuples(st.booleans(), st.integers(0, 2), st.lists(st.integers(1, 3), max_size=2)),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_the_independent_check_agrees_with_brute_force(picture, kinds):
+    """lines_can_hold against every grid, on made-up lines (clues that may not fit)."""
+    puzzle = Nonogram.from_grid(picture)
+    lines = []
+    for is_row, index, clue in kinds:
+        length = puzzle.width if is_row else puzzle.height
+        if (
+            index < (puzzle.height if is_row else puzzle.width)
+            and sum(clue) + len(clue) - 1 <= length
+        ):
+            lines.append(ClueLine("row" if is_row else "column", index, tuple(clue)))
+    grids = strategies.all_grids(puzzle.height, puzzle.width)
+    assert lines_can_hold(puzzle, lines) == any(_fits(g, lines) for g in grids)

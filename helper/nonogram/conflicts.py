@@ -186,6 +186,26 @@ def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core
     return Core(best.members, best.minimal, best.first, solves)
 
 
+def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
+    """True when some grid of the puzzle's size satisfies the clues of ``lines`` (the others
+    ignored). An independent check of a conflict: PySAT on the compact block-start CNF of
+    :mod:`.pysat_cnf`, which shares no code with the automaton encodings that find one."""
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    from .pysat_cnf import SAT_SOLVER, line_compact_clauses
+
+    pool = IDPool()
+    cells = [[pool.id(("cell", r, c)) for c in range(puzzle.width)] for r in range(puzzle.height)]
+    clauses: list[list[int]] = []
+    columns = [list(column) for column in zip(*cells, strict=True)]
+    for line in lines:
+        line_cells = (cells if line.kind == "row" else columns)[line.index]
+        clauses += line_compact_clauses(list(line.clue), line_cells, pool)
+    with Solver(name=SAT_SOLVER, bootstrap_with=clauses) as sat:
+        return bool(sat.solve())
+
+
 def with_clue(puzzle: Nonogram, line: ClueLine) -> Nonogram:
     """The puzzle with the clue of ``line`` (same kind and index) replaced by ``line.clue``."""
     rows, cols = list(puzzle.rows), list(puzzle.cols)
