@@ -52,20 +52,23 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
     when it runs out during the reduction, the core found so far comes back with
     ``minimal=False``.
     """
-    rank = {k: i for i, k in enumerate(range(count) if order is None else order)}
+    order = list(range(count) if order is None else order)
+    rank = {k: i for i, k in enumerate(order)}
     solves = 1
-    answer, core = check(range(count))
+    answer, core = check(order)  # the solver sees the assumptions in this order too
     if answer == "feasible":
         return None
     if answer == "unknown":
         raise TimeoutError("no answer within the time limit")
     first = len(core)
     needed: set[int] = set()  # members whose removal made the rest satisfiable
-    while candidates := sorted((k for k in core if k not in needed), key=rank.__getitem__):
+    core = sorted(core, key=rank.__getitem__)
+    while candidates := [k for k in core if k not in needed]:
         solves += 1
         answer, smaller = check([m for m in core if m != candidates[0]])
         if answer == "infeasible":
-            core = smaller  # still holds every needed member: without one, no subset is infeasible
+            # still holds every needed member: without one, no subset is infeasible
+            core = sorted(smaller, key=rank.__getitem__)
         elif answer == "feasible":
             needed.add(candidates[0])
         else:

@@ -120,7 +120,7 @@ def switched_automaton_cnf(
     return clauses, switches
 
 
-TRIES = 4
+TRIES = 8
 """How many removal orders :func:`conflicting_lines` tries by default (see its ``tries``)."""
 
 
