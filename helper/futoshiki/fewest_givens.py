@@ -54,10 +54,10 @@ class FewestGivens:
     """What :func:`fewest_givens` found.
 
     ``givens`` is the smallest set of cells found that keeps ``answer`` unique under
-    ``signs``; ``proven`` says that ``lower == len(givens)``: every master solve ended with
-    status OPTIMAL and the last one could not do better. When a budget (``max_rounds`` or
-    ``time_limit``) ran out first, ``proven`` is false and the minimum lies between
-    ``lower`` and ``len(givens)``.
+    ``signs``; ``proven`` says that ``lower == len(givens)``: the lower bound, a master
+    optimum (status OPTIMAL) or the bound CP-SAT proved before its time ran out, meets the
+    best unique set. When a budget (``max_rounds`` or ``time_limit``) ran out first,
+    ``proven`` is false and the minimum lies between ``lower`` and ``len(givens)``.
     """
 
     answer: Grid
@@ -224,10 +224,11 @@ def _loop(
 
     while lower < len(best) and not out_of_budget():
         while not rules_out_all(greedy := greedy_hitting_set(sets)):
-            pass  # each failure adds a differing set that this greedy choice missed
-        if len(greedy) < len(best):
-            best = greedy
-        if lower == len(best):
+            if out_of_budget():  # each failure added a set that this greedy choice missed
+                break
+        else:
+            best = min(best, greedy, key=len)
+        if lower == len(best) or out_of_budget():
             break
         model, given = hitting_set_model(cells, sets, lower)
         for cell in cells:  # a warm start: the greedy set hits every set, so it is a solution
