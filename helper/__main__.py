@@ -196,7 +196,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve a Nonogram (.non or .json file) and print the picture",
         description="Solve a Nonogram and print it with '#' for a filled cell and '.' for an "
         'empty one. FILE is our JSON ({"rows": [...], "cols": [...]}) when it ends in '
-        ".json, and the .non text format otherwise.",
+        ".json, and the .non text format otherwise. When the puzzle has no solution, the "
+        "error names a minimal set of lines whose clues cannot all hold, one per line.",
     )
     solve.add_argument("file", metavar="FILE", help="the puzzle file")
     solve.add_argument(
@@ -222,7 +223,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--grade", action="store_true", help="also say if line logic alone solves it"
     )
     solve.add_argument(
-        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+        "--time-limit",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="give up after this long (and look this long for the lines to blame when there "
+        f"is no solution; {CONFLICT_SECONDS:g} s by default)",
     )
     solve.set_defaults(run=command_solve)
 
