@@ -118,11 +118,9 @@ def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
     :data:`SECOND` in a second process when it has not answered within
     :data:`HARD_SECOND_AFTER` (a hard grid) or :data:`SECOND_AFTER` seconds (others)."""
     model = line_logic_then_cnf(puzzle)
-    run.method = "portfolio: line logic"
-    if model is None or model.clauses is None:
-        return None
-    if not model.clauses:
-        return model.known
+    if model is None or model.clauses is None or not model.clauses:
+        run.method = "portfolio: line logic"  # it answered alone; never the label of a timeout
+        return None if model is None or model.clauses is None else model.known
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
     hard = open_cells > HARD_SHARE * puzzle.cells and len(model.clauses) <= HARD_MAX_CLAUSES
