@@ -272,3 +272,19 @@ def test_a_solve_reports_the_processor_time_it_used():
     result = run_one("cpsat-automaton", heart, time_limit=30)
     assert result.status == "solved" and result.cpu_seconds is not None
     assert result.cpu_seconds > 0
+
+
+def test_a_goal_hidden_by_the_cap_is_neither_met_nor_missed():
+    from helper.bench.goals import format_targets
+
+    results = []
+    for k, size in enumerate(["30x40", "45x60"]):
+        name = f"noisy-tuning-{k:03d}-{size}-flip5"
+        results.append(_result("cpsat-start", name, 5.0, "timeout", family="noisy"))
+        results.append(_result("portfolio", name, 0.5, family="noisy"))
+    ((goal, measured, met),) = targets(results, 5, "portfolio")
+    assert (measured, met) == (">=10.0x", None)  # at least 10x: the cap hides whether 50x
+    assert "[cannot tell: a time hit the cap]" in format_targets([(goal, measured, met)])
+    results.append(_result("portfolio", "random-tuning-000", 5.0, "timeout", family="random"))
+    results.append(_result("cpsat-automaton-default", "random-tuning-000", 1.0, family="random"))
+    assert targets(results, 5, "portfolio")[-1][2] is False  # one left unsolved: not met
