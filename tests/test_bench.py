@@ -207,7 +207,10 @@ def test_targets_are_computed_from_one_run():
         "3.0x (3.0 s vs 9.0 s), 0 unsolved; vs cpsat-automaton (1 worker) 1.5x",
         True,
     )
-    assert found["noisy 30x40 and 45x60"] == (">=144x", True)  # (100 * 100 * 300) ** (1 / 3): a bound
+    assert found["noisy 30x40 and 45x60"] == (
+        ">=144x",
+        True,
+    )  # (100 * 100 * 300) ** (1 / 3): a bound
 
 
 def test_a_count_that_the_others_contradict_is_marked():
