@@ -131,12 +131,12 @@ def cpsat_propagated(
 
 
 def cpsat_presolved(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]]) -> State:
-    """The cells CP-SAT's presolve fixes (``stop_after_presolve``).
+    """The cells CP-SAT's presolve deduces (``stop_after_presolve``).
 
-    By default presolve also *removes* variables whose value it can rebuild afterwards (in
-    postsolve); such a cell is decided but its domain is not shown as fixed.
-    ``keep_all_feasible_solutions_in_presolve`` keeps them in the model, so every cell
-    presolve settles shows up as fixed.
+    ``keep_all_feasible_solutions_in_presolve`` switches off the dual reductions, which may
+    drop solutions as long as one remains: a cell such a reduction settles is chosen, not
+    deduced, and is set only in postsolve, so it would not show as fixed. With them off, every
+    cell presolve fixes is fixed in every solution.
     """
     return tightened_cells(
         model, cells, stop_after_presolve=True, keep_all_feasible_solutions_in_presolve=True
