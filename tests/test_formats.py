@@ -274,3 +274,38 @@ def test_the_size_limit_is_an_argument(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match=r"small\.non: the file has 5,\d+ bytes, more than"):
         read_puzzle_file(path, max_cells=6)
     assert read_puzzle_file(path, max_cells=100).cells == 6
+
+
+def test_the_file_size_limit_is_exact(tmp_path, monkeypatch):
+    path = tmp_path / "exact.non"
+    header = "width 3\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n0\n"
+    path.write_text(header + "#" * (100 - len(header)))
+    size = path.stat().st_size
+    assert size == 100
+    monkeypatch.setattr(formats, "SLACK_BYTES", 4)
+    monkeypatch.setattr(formats, "BYTES_PER_CELL", 16)  # limit: 16 * max_cells + 4
+    assert read_puzzle_file(path, max_cells=6).cells == 6  # 16 * 6 + 4 = 100: just fits
+    monkeypatch.setattr(formats, "SLACK_BYTES", 3)
+    with pytest.raises(ValueError, match=r"the file has 100 bytes, more than a puzzle of at most"):
+        read_puzzle_file(path, max_cells=6)
+
+
+@pytest.mark.parametrize(
+    ("digits", "message"),
+    [
+        (12, r"^line 4: row 0: clue '999999999999' needs 999999999999 cells but the line has"),
+        (13, r"^line 4: row 0: the number '9999999999999' is longer than any line$"),
+    ],
+)
+def test_numbers_of_up_to_twelve_digits_are_read(digits, message):
+    with pytest.raises(ValueError, match=message):
+        read_non("width 5\nheight 1\nrows\n" + "9" * digits + "\n")
+
+
+@pytest.mark.parametrize(
+    ("digits", "message"),
+    [(12, r"^line 2: the 999999999999 x 999999999999 grid"), (13, r"^line 2: height '9{13}' is")],
+)
+def test_sizes_of_up_to_twelve_digits_are_read(digits, message):
+    with pytest.raises(ValueError, match=message):
+        read_non(f"width {'9' * 12}\nheight {'9' * digits}\n")
