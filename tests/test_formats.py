@@ -231,7 +231,10 @@ def test_windows_line_ends_and_a_byte_order_mark():
     ("text", "message"),
     [
         ("[" * 100_000 + "]" * 100_000, "^not valid JSON for a puzzle: lists nested too deeply$"),
-        ('{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}', "^not valid JSON for a puzzle"),
+        (
+            '{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}',
+            r"^not valid JSON for a puzzle \('Exceeds the limit\.\.\.increase the limit'\)$",
+        ),
         ('{"rows": [[' + "9" * 4000 + ']], "cols": [[1]]}', r"^row 0: clue \[9999.*\.\.\..*9\] "),
         ('{"rows": [' + "[" * 900 + "]" * 900 + '], "cols": [[1]]}', r"\[\[\[\[\.\.\.\]\]\]\]"),
         (json.dumps({"rows": [[1]] * 1000, "cols": [[1]] * 1000}), "1,000,000 cells"),
@@ -286,8 +289,15 @@ def test_the_file_size_limit_is_exact(tmp_path, monkeypatch):
     monkeypatch.setattr(formats, "BYTES_PER_CELL", 16)  # limit: 16 * max_cells + 4
     assert read_puzzle_file(path, max_cells=6).cells == 6  # 16 * 6 + 4 = 100: just fits
     monkeypatch.setattr(formats, "SLACK_BYTES", 3)
-    with pytest.raises(ValueError, match=r"the file has 100 bytes, more than a puzzle of at most"):
+    with pytest.raises(ValueError) as error:
         read_puzzle_file(path, max_cells=6)
+    assert str(error.value) == (
+        f"{path}: the file has 100 bytes, more than a puzzle of at most 6 cells needs (raise "
+        "the limit with max_cells=, or --max-cells)"
+    )
+    monkeypatch.setattr(formats, "SLACK_BYTES", 1000)  # small enough, but the grid is not:
+    with pytest.raises(ValueError, match=r"exact\.non: line 2: the 2 x 3 grid has 6 cells"):
+        read_puzzle_file(path, max_cells=5)
 
 
 @pytest.mark.parametrize(
