@@ -14,9 +14,12 @@ the one before has not answered:
    (random grids), it starts after :data:`HARD_SECOND_AFTER`, with :data:`HARD_PRIMARY` in
    this process: a second copy of a small CNF costs little, and there the tail is long.
 
-SAT run times on hard puzzles are heavy-tailed, and two different solvers seldom have their
-long runs on the same puzzle, so a second solver on the machine's second core cuts the tail.
-The choices were measured with ``python -m helper.bench`` on the families' tuning splits.
+Run times of complete search on hard instances are often heavy-tailed, and another solver has
+its long runs elsewhere (Gomes, Selman, Crato and Kautz 2000), so a portfolio of different
+solvers cuts the tail (Gomes and Selman 2001). The race needs a free core: on a machine whose
+cores are busy the second solver takes its time from the first. The chapter "Faster Nonogram
+models" shows it puzzle by puzzle; the choices were measured with ``python -m helper.bench`` on
+the families' tuning splits.
 """
 
 import multiprocessing as mp
