@@ -41,8 +41,17 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _read_text(path: str) -> str:
+MAX_TEXT_BYTES = 1 << 20
+"""A Futoshiki text file larger than this is refused unread (a 9 x 9 puzzle takes 300 bytes)."""
+
+
+def _read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
     try:
+        size = Path(path).stat().st_size
+        if size > max_bytes:
+            raise CommandError(
+                f"{path}: the file has {size:,} bytes; a puzzle in this format needs far fewer"
+            )
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
@@ -52,15 +61,17 @@ def _read_text(path: str) -> str:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _read_nonogram(path: str):
+def _read_nonogram(path: str, max_cells: int):
     from helper.formats import read_puzzle_file
 
     try:
-        return read_puzzle_file(path)  # its ValueErrors start with the file name
+        return read_puzzle_file(path, max_cells=max_cells)  # ValueErrors name the file
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except ValueError as error:
         raise CommandError(str(error)) from None
+    except (RecursionError, MemoryError) as error:  # a last guard: the readers avoid both
+        raise CommandError(f"{path}: cannot read it ({type(error).__name__})") from None
     except OSError as error:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
@@ -83,7 +94,7 @@ def command_solve(args: argparse.Namespace) -> None:
     from helper.nonogram.make import grade
     from helper.nonogram.unique import find_solutions
 
-    puzzle = _read_nonogram(args.file)
+    puzzle = _read_nonogram(args.file, args.max_cells)
     if args.count:
         grids = find_solutions(puzzle, args.limit, time_limit=args.time_limit)
         print(_count_words(len(grids), args.limit))
@@ -135,9 +146,22 @@ def command_generate_futoshiki(args: argparse.Namespace) -> None:
 def command_convert(args: argparse.Namespace) -> None:
     from helper.formats import write_json, write_non
 
-    puzzle = _read_nonogram(args.file)
+    puzzle = _read_nonogram(args.file, args.max_cells)
     target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
     sys.stdout.write(write_json(puzzle) if target == "json" else write_non(puzzle))
+
+
+def _add_max_cells(command: argparse.ArgumentParser) -> None:
+    from helper.formats import MAX_CELLS
+
+    command.add_argument(
+        "--max-cells",
+        type=_positive_int,
+        default=MAX_CELLS,
+        metavar="N",
+        help="refuse a grid of more than N cells before building anything "
+        "(default: %(default)s, a 500 x 500 grid)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -185,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
     )
+    _add_max_cells(solve)
     solve.set_defaults(run=command_solve)
 
     futoshiki = commands.add_parser(
@@ -232,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     convert.add_argument("file", metavar="FILE", help="a .non or .json puzzle file")
     convert.add_argument("--to", choices=["json", "non"], help="the output format")
+    _add_max_cells(convert)
     convert.set_defaults(run=command_convert)
     return parser
 

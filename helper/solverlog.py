@@ -62,6 +62,21 @@ class SolveLog:
         found = re.findall(r"\[Probe\].*#fixed_bools=([\d']+)", "\n".join(self.lines))
         return sum(int(count.replace("'", "")) for count in found)
 
+    def probed(self) -> list[int]:
+        """How many Booleans each round of presolve's probing tried (``[Probe] #probed``)."""
+        found = re.findall(r"\[Probe\] #probed=([\d']+)", "\n".join(self.lines))
+        return [int(count.replace("'", "")) for count in found]
+
+    def task_runs(self) -> dict[str, int]:
+        """How many times each subsolver ran a task (the ``Task timing`` table's first ``n``)."""
+        row = re.compile(r"^\s*'([^']+)':\s+(\d+)\s+\[")
+        found = {}
+        for line in self.block("Task timing")[1:]:
+            match = row.match(line)
+            if match:
+                found[match.group(1)] = int(match.group(2))
+        return found
+
     def presolved_variables(self) -> int:
         """How many variables the presolved model kept (0: presolve decided everything)."""
         heading = self.block("Presolved ")

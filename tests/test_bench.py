@@ -10,17 +10,20 @@ import pytest
 from helper.bench import (
     Line,
     Result,
+    _read_answer,
     cactus,
     family_puzzles,
     format_report,
     lines,
     load_set,
     ratio,
+    ratio_bound,
     run,
     run_one,
+    usable_cores,
 )
-from helper.bench.__main__ import targets
-from helper.nonogram import Nonogram, clues_from_grid
+from helper.bench.goals import targets
+from helper.nonogram import Nonogram, SolveResult, clues_from_grid
 from helper.nonogram.families import FAMILIES, SPLITS, random_density
 from helper.pictures import draw
 
@@ -104,9 +107,11 @@ def test_default_solvers_are_the_portfolio_the_sat_model_and_the_family_baseline
     from helper.nonogram.unique import COUNTERS
 
     assert _default_solvers("random", SOLVERS) == [
-        "portfolio", "sat-automaton", "cpsat-automaton-default",
+        "portfolio", "sat-automaton", "cpsat-automaton", "cpsat-automaton-default",
     ]  # fmt: skip
-    assert _default_solvers("noisy", SOLVERS) == ["portfolio", "sat-automaton", "cpsat-start"]
+    assert _default_solvers("noisy", SOLVERS) == [
+        "portfolio", "sat-automaton", "cpsat-start", "cpsat-automaton", "cpsat-automaton-default",
+    ]  # fmt: skip
     assert set(_default_solvers("my-folder", SOLVERS)) >= {"cpsat-start", "portfolio"}
     assert _default_solvers("random", COUNTERS) == list(COUNTERS)
 
@@ -190,6 +195,22 @@ def test_targets_are_computed_from_one_run():
     assert found["noisy 30x40 and 45x60"] == ("100x", True)
     assert found["every 60x80 picture < 2 s"][1] is False  # 2.5 s
     assert found["random 25x25"] == ("3.0x (3.0 s vs 9.0 s), 0 unsolved", True)
+    for k in range(3):  # the other CP-SAT configuration is reported beside the goal
+        results.append(_result("cpsat-automaton", f"random-tuning-{k:03d}", 1.5, family="random"))
+    results.append(_result("cpsat-start", "noisy-tuning-003-45x60-flip5", 60.0, "timeout",
+                           family="noisy"))  # fmt: skip
+    results.append(_result("portfolio", "noisy-tuning-003-45x60-flip5", 0.2, family="noisy"))
+    found = {
+        goal.split(" (")[0]: (value, met) for goal, value, met in targets(results, 60, "portfolio")
+    }
+    assert found["random 25x25"] == (
+        "3.0x (3.0 s vs 9.0 s), 0 unsolved; vs cpsat-automaton (1 worker) 1.5x",
+        True,
+    )
+    assert found["noisy 30x40 and 45x60"] == (
+        ">=144x",
+        True,
+    )  # (100 * 100 * 300) ** (1 / 3): a bound
 
 
 def test_a_count_that_the_others_contradict_is_marked():
@@ -201,3 +222,72 @@ def test_a_count_that_the_others_contradict_is_marked():
     _mark_disagreements(results)
     assert [r.status for r in results] == ["solved", "solved", "disagree"]
     assert results[2].message == "found 1 solution(s), the others 2"
+
+
+def _line(decided, name="x"):
+    return Line(name, "f", "s", [f"p{i}" for i in range(len(decided))], [1.0] * len(decided),
+                list(decided), 10.0)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mine", "base", "bound"),
+    [
+        ([True, True], [True, True], ""),
+        ([True, True], [True, False], ">="),  # the baseline's true time is longer
+        ([True, False], [True, True], "<="),  # ours is
+        ([False, True], [True, False], "~"),
+        ([False, True], [False, True], "~"),  # both at the cap on one puzzle: no bound
+    ],
+)
+def test_ratio_bounds(mine, base, bound):
+    assert ratio_bound(_line(mine), _line(base, "b")) == bound
+
+
+def test_a_report_marks_bounds_and_shows_every_baseline_and_the_cores():
+    results = [_result("a", "p0", 1.0), _result("a", "p1", 2.0)]
+    results += [_result("b", "p0", 4.0), _result("b", "p1", 60.0, "timeout")]
+    results += [_result("c", "p0", 2.0), _result("c", "p1", 4.0)]
+    for r in results:
+        r.cpu_seconds = 2 * r.seconds if r.solver == "c" else r.seconds
+    report = format_report(results, 60, {"f": ["b", "c"]})
+    header, _, a, b, c = report.splitlines()[-5:]
+    assert "cores" in header and "x vs b" in header and "x vs c" in header
+    assert a.split()[-3:] == ["1.0", ">=11.0x", "2.0x"]  # sqrt(4 * 30) and sqrt(2 * 2)
+    assert b.split()[-3:] == ["1.0", "1x", "<=0.2x"]  # b's capped solve has no cpu figure
+    assert c.split()[-3:] == ["2.0", ">=5.5x", "1x"]
+    assert f"use {usable_cores()})" in report
+
+
+def test_no_solution_for_a_puzzle_made_from_a_picture_is_wrong():
+    picture = Nonogram.from_grid([[1, 0], [0, 1]], name="diagonal")
+    said = SolveResult("no solution", None, "liar", "liar", 0.1, {}, "no picture fits")
+    result = _result("liar", "diagonal", 0.1)
+    _read_answer(result, said, picture, 1)
+    assert result.status == "wrong" and "made from a picture" in result.message
+    clues_only = Nonogram(picture.rows, picture.cols)  # no goal: the answer cannot be checked
+    result = _result("liar", "diagonal", 0.1)
+    _read_answer(result, said, clues_only, 1)
+    assert result.status == "no solution"
+
+
+def test_a_solve_reports_the_processor_time_it_used():
+    heart = Nonogram.from_grid(draw("heart", 10, 10), name="heart", family="test")
+    result = run_one("cpsat-automaton", heart, time_limit=30)
+    assert result.status == "solved" and result.cpu_seconds is not None
+    assert result.cpu_seconds > 0
+
+
+def test_a_goal_hidden_by_the_cap_is_neither_met_nor_missed():
+    from helper.bench.goals import format_targets
+
+    results = []
+    for k, size in enumerate(["30x40", "45x60"]):
+        name = f"noisy-tuning-{k:03d}-{size}-flip5"
+        results.append(_result("cpsat-start", name, 5.0, "timeout", family="noisy"))
+        results.append(_result("portfolio", name, 0.5, family="noisy"))
+    ((goal, measured, met),) = targets(results, 5, "portfolio")
+    assert (measured, met) == (">=10.0x", None)  # at least 10x: the cap hides whether 50x
+    assert "[cannot tell: a time hit the cap]" in format_targets([(goal, measured, met)])
+    results.append(_result("portfolio", "random-tuning-000", 5.0, "timeout", family="random"))
+    results.append(_result("cpsat-automaton-default", "random-tuning-000", 1.0, family="random"))
+    assert targets(results, 5, "portfolio")[-1][2] is False  # one left unsolved: not met

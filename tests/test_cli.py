@@ -196,3 +196,82 @@ def test_convert_both_ways(capsys):
     assert read_non(capsys.readouterr().out).title == "A small boat"
     assert main(["convert", str(DATA / "boat.non"), "--to", "non"]) == 0
     assert read_non(capsys.readouterr().out).to_dict() == converted
+
+
+# -- hostile files: one clear line, at once, never a traceback ---------------------------------
+
+
+def hostile_files(folder: Path) -> dict[str, Path]:
+    """Files no reader should choke on: deep brackets, a huge grid, numbers with many digits."""
+    huge = 100_000
+    files = {
+        "deep.json": "[" * huge + "]" * huge,
+        "deep_clue.json": '{"rows": [' + "[" * 900 + "1" + "]" * 900 + '], "cols": [[1]]}',
+        "huge.json": json.dumps({"rows": [[1]] * huge, "cols": [[1]] * huge}),
+        "huge.non": f"width {huge}\nheight {huge}\nrows\n" + "1\n" * huge + "columns\n",
+        "long_number.non": "width 5\nheight 1\nrows\n" + "9" * 5000 + "\n",
+        "long_width.non": "width " + "9" * 40 + "\nheight 2\n",
+        "long_clue.non": "width 2\nheight 1\nrows\n" + "1," * huge + "1\ncolumns\n1\n0\n",
+        "big_int.json": '{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}',
+    }
+    paths = {}
+    for name, text in files.items():
+        paths[name] = folder / name
+        paths[name].write_text(text, encoding="utf-8")
+    return paths
+
+
+def test_hostile_puzzle_files_get_one_line(tmp_path, capsys):
+    """Refused at once: the test's time limit (pytest-timeout) catches a reader that works on."""
+    for name, path in hostile_files(tmp_path).items():
+        assert main(["solve", str(path)]) == 1, name
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        lines = captured.err.splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: {path}: "), (name, lines)
+        assert len(lines[0]) < 300, name
+
+
+def test_a_hostile_file_in_a_new_process_gives_no_traceback(tmp_path):
+    path = hostile_files(tmp_path)["deep.json"]
+    result = run("solve", str(path))
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr == f"error: {path}: not valid JSON for a puzzle: lists nested too deeply\n"
+
+
+def test_the_size_limit_is_checked_before_the_clues_and_can_be_raised(tmp_path, capsys):
+    path = tmp_path / "wide.non"
+    path.write_text("width 600\nheight 600\nrows\n" + "1\n" * 600 + "columns\n" + "1\n" * 600)
+    assert main(["solve", str(path), "--count"]) == 1
+    assert "the 600 x 600 grid has 360,000 cells, more than the limit of 250,000" in (
+        capsys.readouterr().err
+    )
+    path.write_text("width 3\nheight 2\nrows\nx\n")  # a bad clue after the sizes...
+    assert main(["convert", str(path), "--max-cells", "5"]) == 1
+    assert "line 2: the 2 x 3 grid has 6 cells" in capsys.readouterr().err  # ...never read
+    assert main(["convert", str(DATA / "boat.non"), "--max-cells", "20"]) == 0  # 5 x 4 fits
+    assert main(["convert", str(DATA / "boat.non"), "--max-cells", "19"]) == 1
+
+
+def test_a_futoshiki_file_too_large_for_the_format_is_refused(tmp_path, capsys):
+    wide = tmp_path / "wide.txt"
+    wide.write_text(" ".join(["0"] * 100_001) + "\n")
+    square = tmp_path / "square.txt"
+    square.write_text("\n".join(" ".join(["0"] * 300) for _ in range(300)) + "\n")
+    tall = tmp_path / "tall.txt"
+    tall.write_text("0\n" * 100_000)
+    for path, message in [
+        (wide, "line 1: the text format holds at most 9 x 9 cells"),
+        (square, "line 1: the text format holds at most 9 x 9 cells"),
+        (
+            tall,
+            "line 10: the text format holds at most 9 x 9 cells (one digit each); this is row 10",
+        ),
+    ]:
+        assert main(["futoshiki", str(path)]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {path}: {message}") and err.count("\n") == 1, err
+    huge = tmp_path / "huge.txt"
+    huge.write_text("0" * (2 << 20))
+    assert main(["futoshiki", str(huge)]) == 1
+    assert "the file has 2,097,152 bytes" in capsys.readouterr().err

@@ -133,3 +133,22 @@ def test_clues_from_a_ragged_picture_is_an_error_not_a_truncated_column():
     assert clues_from_grid([]) == ([], [])
     with pytest.raises(ValueError):
         clues_from_grid([[1, 0], [1]])
+
+
+def test_hostile_clues_get_short_one_line_messages():
+    deep: list = [1]
+    for _ in range(100_000):  # nested deeper than repr can go
+        deep = [deep]
+    with pytest.raises(ValueError, match=r"^row 0: clue \[\[\[\[\.\.\.\]\]\]\] holds \[\[\["):
+        validate([deep], [[1]])
+    with pytest.raises(ValueError, match=r"^row 0: clue <list too large to show> needs <int too"):
+        validate([[10**5000]], [[1]])  # more digits than Python prints
+    with pytest.raises(ValueError) as error:
+        validate([[10**40]], [[1]])
+    assert str(error.value) == (
+        "row 0: clue [1000000000...00000000000] needs 1000000000...00000000000 cells but the "
+        "line has only 1"
+    )
+    with pytest.raises(ValueError) as error:
+        validate([[1] * 13], [[1]] * 20)
+    assert str(error.value).startswith("row 0: clue [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, ...] ")

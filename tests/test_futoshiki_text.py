@@ -138,3 +138,22 @@ def test_any_text_is_a_checked_puzzle_or_a_value_error(text):
 def test_format_refuses_a_grid_larger_than_nine():
     with pytest.raises(ValueError, match="at most 9x9"):
         format_futoshiki([[0] * 10 for _ in range(10)], [])
+
+
+def test_the_text_format_holds_at_most_nine_by_nine():
+    nine = "\n".join(" ".join(["0"] * 9) for _ in range(9))
+    grid, _ = parse_futoshiki(nine)
+    assert len(grid) == 9  # the largest size fits
+    with pytest.raises(ValueError) as error:
+        parse_futoshiki(" ".join(["0"] * 10))
+    assert str(error.value) == (
+        "line 1: the text format holds at most 9 x 9 cells (one digit each); this row is 19 "
+        "characters long"
+    )
+    with pytest.raises(ValueError) as error:
+        parse_futoshiki(nine + "\n" + " ".join(["0"] * 9))
+    assert str(error.value) == (
+        "line 10: the text format holds at most 9 x 9 cells (one digit each); this is row 10"
+    )
+    with pytest.raises(ValueError, match="this row is 200,001 characters long"):
+        parse_futoshiki(" ".join(["0"] * 100_001))  # refused before its cells are read

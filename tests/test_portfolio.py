@@ -107,3 +107,15 @@ def test_the_deadline_holds_in_the_race_and_nothing_is_left_running():
     assert result.status == "timeout" and result.grid is None
     assert result.seconds < 3
     assert not mp.active_children()
+
+
+def test_a_timeout_is_not_labelled_line_logic(monkeypatch):
+    def no_answer(solver, primary, model, run):
+        raise pf.SolverTimeoutError("portfolio: no answer within 1 s")
+
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
+    monkeypatch.setattr(pf, "_race", no_answer)
+    result = SOLVERS["portfolio"](ZIGZAG, time_limit=30)
+    assert result.status == "timeout" and result.method == "portfolio"
+    refuted = SOLVERS["portfolio"](Nonogram([[1, 1]], [[1], [1], []]))  # line logic refutes it
+    assert refuted.status == "no solution" and refuted.method == "portfolio: line logic"

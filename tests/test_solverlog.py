@@ -67,3 +67,12 @@ def test_the_excerpt_keeps_what_the_book_reads(sailboat_log):
     assert "#Variables: 0" in text and "#1 " in text and "branches: 0" in text
     assert len(text.splitlines()) < len(sailboat_log.lines) / 2  # trimmed
     assert sailboat_log.probing_fixed() > 0
+
+
+def test_probing_rounds_and_task_runs_are_read_from_the_log(sailboat_log):
+    rounds = sailboat_log.probed()
+    probe_lines = [line for line in sailboat_log.lines if "[Probe] #probed=" in line]
+    assert len(rounds) == len(probe_lines) > 0 and all(n > 0 for n in rounds)
+    assert str(rounds[0]) == probe_lines[0].split("#probed=")[1].split()[0].replace("'", "")
+    runs = sailboat_log.task_runs()
+    assert runs == {"main": 1}  # one worker, one task

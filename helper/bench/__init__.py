@@ -16,9 +16,11 @@ import csv
 import fnmatch
 import math
 import multiprocessing as mp
+import os
 import statistics
+import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -42,9 +44,12 @@ class Result:
 
     ``status`` is a :class:`SolveResult` status (solved, no solution, timeout, too large) or
     one of the benchmark's own: memory (over the memory cap), died (the process ended without
-    an answer), error (an exception), wrong (a grid that breaks a clue) and disagree (in
-    uniqueness mode, a count that another solver contradicts). ``seconds`` is the time inside
-    the child, or the cap when the solve did not finish.
+    an answer), error (an exception), wrong (a grid that breaks a clue, or "no solution" for a
+    puzzle made from a picture) and disagree (in uniqueness mode, a count that another solver
+    contradicts). ``seconds`` is the time inside the child, or the cap when the solve did not
+    finish. ``cpu_seconds`` is the processor time the solve used, its threads and the
+    processes it started included (``None`` when the child was killed): divided by
+    ``seconds`` it says how many cores the solver kept busy.
     """
 
     solver: str
@@ -60,10 +65,25 @@ class Result:
     stats: dict[str, float] = field(default_factory=dict)
     message: str = ""
     run: int = 0
+    cpu_seconds: float | None = None
 
     @property
     def decided(self) -> bool:
         return self.status in DECIDED
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _cpu_time() -> float:
+    """Processor seconds of this process (every thread) and of its children that have ended
+    (those in clock ticks, and 0 where the system does not count them)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
 
 
 def family_puzzles(
@@ -124,6 +144,7 @@ def _solve_in_child(
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    started = _cpu_time()
     try:
         if limit == 1:
             answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
@@ -135,7 +156,7 @@ def _solve_in_child(
         answer = f"memory: over {memory_mb} MB"
     except Exception as error:  # reported, never raised: the benchmark goes on
         answer = f"error: {type(error).__name__}: {error}"
-    conn.send(answer)
+    conn.send((answer, _cpu_time() - started))
     conn.close()
 
 
@@ -170,7 +191,10 @@ def run_one(
     process.start()
     send.close()
     try:
-        answer = receive.recv() if receive.poll(time_limit + GRACE_SECONDS) else "timeout: killed"
+        if receive.poll(time_limit + GRACE_SECONDS):
+            answer, result.cpu_seconds = receive.recv()
+        else:
+            answer = "timeout: killed"
     except EOFError:  # the child died without a word (out of memory, a crash)
         answer = "died: the process ended without an answer"
     finally:
@@ -199,6 +223,9 @@ def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
     result.message = solved.message[:200]
     if any(not puzzle.check(grid) for grid in grids):
         result.status, result.message = "wrong", "a grid breaks a clue"
+    elif solved.status == "no solution" and puzzle.goal is not None:
+        result.status = "wrong"
+        result.message = "said 'no solution', but the puzzle was made from a picture"
     elif len({str(g) for g in grids}) != len(grids):
         result.status, result.message = "wrong", "the same solution twice"
     elif limit > 1 and solved.status in DECIDED:
@@ -274,6 +301,14 @@ class Line:
     seconds: list[float]  # per puzzle, at the cap when not decided
     decided: list[bool]
     time_limit: float
+    cpu_seconds: float = 0.0  # processor time of the solves that answered, all runs
+    wall_seconds: float = 0.0  # their time on the clock
+
+    @property
+    def cores(self) -> float | None:
+        """How many cores the solver kept busy on average while it answered (processor time
+        over time on the clock), or ``None`` when no solve answered."""
+        return self.cpu_seconds / self.wall_seconds if self.wall_seconds > 0 else None
 
     @property
     def count(self) -> int:
@@ -313,12 +348,18 @@ def lines(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT) -> 
     out = []
     for (family, split, solver), by_puzzle in groups.items():
         seconds, decided = [], []
+        cpu = wall = 0.0
         for runs in by_puzzle.values():
             ok = [r for r in runs if r.decided]
             decided.append(len(ok) == len(runs))
             times = [r.seconds if r.decided else max(r.seconds, time_limit) for r in runs]
             seconds.append(max(statistics.median(times), MIN_SECONDS))
-        out.append(Line(solver, family, split, list(by_puzzle), seconds, decided, time_limit))
+            measured = [r for r in ok if r.cpu_seconds is not None]
+            cpu += sum(r.cpu_seconds or 0.0 for r in measured)
+            wall += sum(r.seconds for r in measured)
+        out.append(
+            Line(solver, family, split, list(by_puzzle), seconds, decided, time_limit, cpu, wall)
+        )
     return out
 
 
@@ -327,6 +368,32 @@ def ratio(line: Line, baseline: Line) -> float:
     pairs = dict(zip(baseline.puzzles, baseline.seconds, strict=True))
     logs = [math.log(pairs[p] / s) for p, s in zip(line.puzzles, line.seconds, strict=True)]
     return math.exp(statistics.fmean(logs))
+
+
+def ratio_bound(line: Line, baseline: Line) -> str:
+    """How far a ratio of ``baseline`` over ``line`` times can be trusted, as a prefix.
+
+    ``""``: every puzzle was decided by both. ``">="``: only the baseline hit the cap on
+    some puzzles; its true times there are longer, so the ratio is a lower bound. ``"<="``:
+    only ``line`` hit the cap, an upper bound. ``"~"``: both did (on one puzzle or on
+    different ones), so the figure bounds nothing.
+    """
+    base = dict(zip(baseline.puzzles, baseline.decided, strict=True))
+    lower = any(ok and not base[p] for p, ok in zip(line.puzzles, line.decided, strict=True))
+    upper = any(not ok for ok in line.decided)
+    upper_only = upper and all(
+        base[p] for p, ok in zip(line.puzzles, line.decided, strict=True) if not ok
+    )
+    if lower and not upper:
+        return ">="
+    if upper_only and not lower:
+        return "<="
+    return "~" if upper or lower else ""
+
+
+def ratio_text(value: float, bound: str) -> str:
+    """A speed-up as the report prints it: ``>=12.3x``, ``0.8x``..."""
+    return f"{bound}{value:.1f}x" if value < 100 else f"{bound}{value:.0f}x"
 
 
 def _figure(value: float, bound: bool) -> str:
@@ -349,24 +416,29 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 def format_report(
     results: Sequence[Result],
     time_limit: float = DEFAULT_TIME_LIMIT,
-    baselines: dict[str, str] | None = None,
+    baselines: Mapping[str, str | Sequence[str]] | None = None,
 ) -> str:
     """One table per family and split: solved, median, 90th percentile, worst and total
-    seconds per solver, and the speed-up over the family's baseline solver (geometric mean
-    of the per-puzzle ratios) when ``baselines`` names one that ran."""
+    seconds per solver, the cores it kept busy, and its speed-up over each of the family's
+    baseline solvers that ran (geometric mean of the per-puzzle ratios; ``baselines`` maps a
+    family to one solver or several)."""
     baselines = baselines or {}
     by_group: dict[tuple[str, str], list[Line]] = defaultdict(list)
     for line in lines(results, time_limit):
         by_group[line.family, line.split].append(line)
     parts = [
         f"Seconds per solve (cap {time_limit:g} s). A puzzle a solver did not decide counts at "
-        "the cap, and figures that include one are lower bounds, marked >=."
+        "the cap, and figures that include one are lower bounds, marked >=. 'cores': processor "
+        "time over time on the clock while the solver answered (this machine lets a process "
+        f"use {usable_cores()}). 'x vs B': how many times faster than B (geometric mean); >= a "
+        "lower bound (B hit the cap), <= an upper bound, ~ both hit it."
     ]
     for (family, split), group in by_group.items():
-        base = next((g for g in group if g.solver == baselines.get(family)), None)
-        header = ["solver", "solved", "median", "p90", "worst", "total"]
-        if base:
-            header.append(f"x vs {base.solver}")
+        wanted = baselines.get(family, ())
+        wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+        bases = [g for name in wanted for g in group if g.solver == name]
+        header = ["solver", "solved", "median", "p90", "worst", "total", "cores"]
+        header += [f"x vs {base.solver}" for base in bases]
         rows = []
         for g in group:
             bound = g.capped
@@ -377,10 +449,12 @@ def format_report(
                 _figure(g.percentile(0.9), bound),
                 _figure(g.worst, bound),
                 _figure(g.total, bound),
+                "-" if g.cores is None else f"{g.cores:.1f}",
             ]
-            if base:
-                speedup = ratio(g, base)
-                row.append(("(>=)" if base.capped and not g.capped else "") + f"{speedup:.1f}")
+            row += [
+                "1x" if g is base else ratio_text(ratio(g, base), ratio_bound(g, base))
+                for base in bases
+            ]
             rows.append(row)
         title = f"{family}" + (f", {split}" if split else "") + f" ({group[0].count} puzzles)"
         parts += ["", title, _table(header, rows)]

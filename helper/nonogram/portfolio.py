@@ -14,9 +14,12 @@ the one before has not answered:
    (random grids), it starts after :data:`HARD_SECOND_AFTER`, with :data:`HARD_PRIMARY` in
    this process: a second copy of a small CNF costs little, and there the tail is long.
 
-SAT run times on hard puzzles are heavy-tailed, and two different solvers seldom have their
-long runs on the same puzzle, so a second solver on the machine's second core cuts the tail.
-The choices were measured with ``python -m helper.bench`` on the families' tuning splits.
+Run times of complete search on hard instances are often heavy-tailed, and another solver has
+its long runs elsewhere (Gomes, Selman, Crato and Kautz 2000), so a portfolio of different
+solvers cuts the tail (Gomes and Selman 2001). The race needs a free core: on a machine whose
+cores are busy the second solver takes its time from the first. The chapter "Faster Nonogram
+models" shows it puzzle by puzzle; the choices were measured with ``python -m helper.bench`` on
+the families' tuning splits.
 """
 
 import multiprocessing as mp
@@ -118,11 +121,9 @@ def solve_portfolio(puzzle: Nonogram, run: Run) -> Grid | None:
     :data:`SECOND` in a second process when it has not answered within
     :data:`HARD_SECOND_AFTER` (a hard grid) or :data:`SECOND_AFTER` seconds (others)."""
     model = line_logic_then_cnf(puzzle)
-    run.method = "portfolio: line logic"
-    if model is None or model.clauses is None:
-        return None
-    if not model.clauses:
-        return model.known
+    if model is None or model.clauses is None or not model.clauses:
+        run.method = "portfolio: line logic"  # it answered alone; never the label of a timeout
+        return None if model is None or model.clauses is None else model.known
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
     hard = open_cells > HARD_SHARE * puzzle.cells and len(model.clauses) <= HARD_MAX_CLAUSES

@@ -100,29 +100,43 @@ def tightened_cells(
     return state
 
 
-def cpsat_propagated(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]]) -> State:
+ROOT_PROPAGATION: dict[str, bool | int] = {
+    "cp_model_presolve": False,
+    "cp_model_probing_level": 0,
+    "linearization_level": 0,
+    "symmetry_level": 0,
+    "stop_after_root_propagation": True,
+}
+"""CP-SAT's parameters for "propagation alone": no presolve, no probing, no linear relaxation,
+no symmetry handling, and a stop once the constraints have propagated at the root."""
+
+
+def cpsat_propagated(
+    model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], **changes: bool | int
+) -> State:
     """The cells CP-SAT's propagation alone fixes at the root, before any decision.
 
     Presolve, probing and the linear relaxation are switched off, and the solver stops once
-    every constraint has propagated to the fixpoint (``stop_after_root_propagation``).
+    every constraint has propagated to the fixpoint (``stop_after_root_propagation``); see
+    :data:`ROOT_PROPAGATION`. ``changes`` overrides some of these parameters.
+
+    Symmetry is switched off for the report's sake, not the propagation's. With CP-SAT's
+    default ``symmetry_level=2`` the search looks for symmetric variables, and the tightened
+    domains it then reports miss some cells that its root propagation had fixed (its log
+    counts every Boolean as fixed, and assuming the other value of such a cell fails without
+    a conflict); at levels 0 and 1 the report is complete. Symmetry adds nothing to what
+    propagation fixes at the root, so switching it off leaves the fixpoint as it is.
     """
-    return tightened_cells(
-        model,
-        cells,
-        cp_model_presolve=False,
-        cp_model_probing_level=0,
-        linearization_level=0,
-        stop_after_root_propagation=True,
-    )
+    return tightened_cells(model, cells, **{**ROOT_PROPAGATION, **changes})
 
 
 def cpsat_presolved(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]]) -> State:
-    """The cells CP-SAT's presolve fixes (``stop_after_presolve``).
+    """The cells CP-SAT's presolve deduces (``stop_after_presolve``).
 
-    By default presolve also *removes* variables whose value it can rebuild afterwards (in
-    postsolve); such a cell is decided but its domain is not shown as fixed.
-    ``keep_all_feasible_solutions_in_presolve`` keeps them in the model, so every cell
-    presolve settles shows up as fixed.
+    ``keep_all_feasible_solutions_in_presolve`` switches off the dual reductions, which may
+    drop solutions as long as one remains: a cell such a reduction settles is chosen, not
+    deduced, and is set only in postsolve, so it would not show as fixed. With them off, every
+    cell presolve fixes is fixed in every solution.
     """
     return tightened_cells(
         model, cells, stop_after_presolve=True, keep_all_feasible_solutions_in_presolve=True
