@@ -43,14 +43,14 @@ SOLVER_NAMES: dict[str, str] = {
     "cpsat-start": "CP-SAT start positions",
     "cpsat-automaton": "CP-SAT automaton",
     "cpsat-automaton-default": "CP-SAT automaton, default parameters",
-    "pysat-cnf": "SAT all-placements CNF",
-    "pysat-compact": "SAT compact CNF",
-    "sat-automaton": "line logic → SAT automaton CNF",
+    "pysat-cnf": "PySAT all-placements CNF",
+    "pysat-compact": "PySAT compact CNF",
+    "sat-automaton": "line logic → PySAT automaton CNF",
     "line-search": "line logic + search (Python)",
     "line-cpsat": "line logic → CP-SAT",
     "bitline-hybrid": "bit-mask line logic → short search → CP-SAT",
     "bitline-probing": "bit-mask line logic + full probing",
-    "portfolio": "portfolio: line logic → two SAT solvers",
+    "portfolio": "portfolio: line logic → SAT race",
 }
 """The one display name of each registered solver, for prose, legends and table headers."""
 
