@@ -38,6 +38,11 @@ MAX_WIDTH = 11.0
 text when the page scales them to its column."""
 
 
+def _label_width(labels: Sequence[str], scale: float) -> float:
+    """Data units to leave left of a strip for its longest label at ``scale`` inches a unit."""
+    return 0.6 + max(map(len, labels)) * 0.088 * FONT / 11 / scale
+
+
 def _check_fits(clue: Sequence[int], length: int) -> None:
     if length < 1:
         raise ValueError(f"a line needs at least one cell, not {length}")
@@ -272,7 +277,7 @@ def overlap_figure(clue: Sequence[int], length: int) -> Figure:
     every placement, the only cells the overlap rule decides on an empty line.
     """
     data = block_overlap(clue, length)
-    label_width = 5.2
+    label_width = _label_width(["rightmost placement", "filled in every"], 0.55)
     legend_rows = -(-(len(clue) + 2 + bool(data.empty)) // 3)
     fig, ax = new_figure(
         (-label_width, length + 0.3), (3.8, -0.9), 0.55, top=0.35, bottom=0.1 + 0.3 * legend_rows
@@ -344,7 +349,7 @@ def forward_table_figure(clue: Sequence[int], cells: Sequence[int]) -> Figure:
     """
     table = forward_table(clue, cells)
     n, k = len(cells), len(clue)
-    label_width = 5.6
+    label_width = _label_width([f"j = {k}: blocks {list(clue)}", "i (cells)"], 0.55)
     fig, ax = new_figure((-label_width, n + 1.2), (k + 1.2, -2.1), 0.55, top=0.35, bottom=0.75)
     # the line, between the boundaries 0 .. n
     ax.text(-0.2, -1.4, "the line", ha="right", va="center", fontsize=FONT)
@@ -418,7 +423,13 @@ def selector_figure(
     """
     grid = selector_grid(clue, length)
     cell_painters = painters(clue, length, first_selector)
-    label_width = 6.4
+    label_width = _label_width(
+        [
+            f"selector {first_selector + p}: starts {', '.join(map(str, starts))}"
+            for p, (starts, _) in enumerate(grid)
+        ],
+        0.6,
+    )
     rows = len(grid)
     deepest = max((len(names) for names in cell_painters), default=1)
     fig, ax = new_figure(
