@@ -283,5 +283,10 @@ def one_hot_figure(
         va="top",
         fontsize=FONT,
     )
-    add_legend(fig, [(INK, "true: the cell holds v"), (PAPER, "false")], font=FONT - 1)
+    add_legend(
+        fig,
+        [(INK, "true: the cell holds v"), (PAPER, "false"), (PAPER, "a given (bold frame)")],
+        edges=["#b0b0b0", "#b0b0b0", INK],
+        font=FONT - 1,
+    )
     return fig
