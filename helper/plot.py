@@ -11,8 +11,8 @@ from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
 from matplotlib.patches import Rectangle
 
+from helper.book.stages import STAGE_NAMES, Frame, Stages
 from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.stages import STAGE_NAMES, Frame, Stages
 
 BACKGROUND = "white"
 INK = "#222222"

@@ -16,7 +16,7 @@ from helper.futoshiki import (
     parse_futoshiki,
 )
 from helper.nonogram import SOLVERS, SolverTimeoutError
-from helper.nonogram.solving import run_model
+from helper.nonogram.solvers.registry import run_model
 
 DATA = Path(__file__).parent / "data"
 BOAT = "####\n#..#\n#..#\n#.##\n###.\n"

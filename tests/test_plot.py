@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
 
+from helper.book.stages import Frame, line_logic_frames
 from helper.nonogram import load_puzzle
-from helper.nonogram.stages import Frame, line_logic_frames
 from helper.plot import (
     AMBIGUOUS,
     STAGE_COLOURS,

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
 from helper.nonogram import SOLVERS, Nonogram, SolveResult
-from helper.nonogram.families import FAMILIES, SPLITS
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000

@@ -23,8 +23,8 @@ from helper.bench import (
     run,
     write_csv,
 )
+from helper.bench.families import FAMILIES, SPLITS
 from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS
-from helper.nonogram.families import FAMILIES, SPLITS
 
 BASELINES = {"pictures": "cpsat-start", "noisy": "cpsat-start", "random": "cpsat-automaton-default"}
 """The solver each family's speed-up is measured against."""

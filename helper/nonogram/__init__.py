@@ -9,10 +9,7 @@ statistics. Malformed clues raise ``ValueError`` naming the line and the clue.
 from collections.abc import Sequence
 
 from helper.data import load_json
-
-from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
-from .puzzle import Nonogram
-from .solving import (
+from helper.nonogram.solvers.registry import (
     SOLVERS,
     Contradiction,
     Deadline,
@@ -24,6 +21,9 @@ from .solving import (
     register,
 )
 
+from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
+from .puzzle import Nonogram
+
 
 def load_puzzle(name: str) -> Nonogram:
     """Load the book's puzzle ``data/<name>.json`` (for example ``"nonogram03"``)."""
@@ -31,13 +31,16 @@ def load_puzzle(name: str) -> Nonogram:
 
 
 # Importing the model modules registers them in SOLVERS (book order).
-from . import cpsat_start, pysat_cnf  # noqa: E402,F401
-from .automaton import build_automaton_model  # noqa: E402,F401
-from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
-from .line import sweeps  # noqa: E402,F401
-from .portfolio import solve_portfolio  # noqa: E402,F401
-from .probing import solve_by_probing  # noqa: E402,F401
-from .sat_automaton import solve_sat_automaton  # noqa: E402,F401
+# isort: off
+from helper.nonogram.models import cpsat_start, cnf_placements  # noqa: E402,F401
+from helper.nonogram.models.cpsat_automaton import build_automaton_model  # noqa: E402,F401
+from helper.nonogram.solvers.hybrid import solve_bitline_hybrid  # noqa: E402,F401
+from helper.nonogram.line.reference import sweeps  # noqa: E402,F401
+from helper.nonogram.solvers.portfolio import solve_portfolio  # noqa: E402,F401
+from helper.nonogram.line.probe import solve_by_probing  # noqa: E402,F401
+from helper.nonogram.models.cnf_automaton import solve_sat_automaton  # noqa: E402,F401
+# isort: on
+
 from .unique import count_solutions  # noqa: E402
 
 RECOMMENDED_SOLVER = "portfolio"

@@ -10,9 +10,10 @@ says whether a reader can solve the puzzle line by line or will have to guess.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from helper.nonogram.solvers.registry import Contradiction, NoSolutionError, as_nonogram
+
 from .clues import Grid
 from .puzzle import Nonogram
-from .solving import Contradiction, NoSolutionError, as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"
@@ -115,7 +116,7 @@ def line_logic(puzzle: Nonogram) -> list[list[int]]:
 
     Raises :class:`NoSolutionError` when the clues contradict each other.
     """
-    from .line import propagate, unknown_state
+    from helper.nonogram.line.reference import propagate, unknown_state
 
     puzzle = as_nonogram(puzzle)
     try:

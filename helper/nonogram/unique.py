@@ -11,12 +11,18 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from helper.nonogram.models.cpsat_automaton import build_automaton_model
+from helper.nonogram.solvers.registry import (
+    COUNTERS,
+    Run,
+    SolverTimeoutError,
+    as_nonogram,
+    register_counter,
+)
 from helper.ortools import make_solver
 
-from .automaton import build_automaton_model
 from .clues import Grid
 from .puzzle import Nonogram
-from .solving import COUNTERS, Run, SolverTimeoutError, as_nonogram, register_counter
 
 Cell = tuple[int, int]
 

@@ -1,0 +1,340 @@
+"""Where a solver's work happens: which cells propagation, presolve or probing, and search decide.
+
+Every solver in the book reasons in three kinds of steps, from cheap to costly:
+
+1. **propagation**: each constraint (or clause, or line) on its own removes the values it
+   rules out, repeated until nothing changes; no guess is made;
+2. **presolve / probing**: reasoning about the model as a whole before the search, above all
+   *probing* (set a value, propagate, and keep what follows either way or refutes it);
+3. **search**: guesses, propagated, undone when they fail.
+
+For one puzzle, :class:`Stages` records the cells known after stage 1 and after stage 2 and
+the solution, so a figure can colour each cell by the stage that decided it. The functions
+in :data:`INSPECTORS` measure this for each model of the book; adding a model is one entry.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from ortools.sat.python import cp_model
+from pysat.solvers import Solver
+
+from helper.nonogram.clues import Clue, Grid
+from helper.nonogram.line.bits import MaskGrid, search
+from helper.nonogram.line.reference import (
+    UNKNOWN,
+    State,
+    probe,
+    propagate,
+    sweep_steps,
+    unknown_cells,
+    unknown_state,
+)
+from helper.nonogram.models.cnf_automaton import SAT_BACKEND, build_sat_model, load_solver
+from helper.nonogram.models.cnf_placements import (
+    SAT_SOLVER,
+    NonogramCnf,
+    compact_cnf,
+    solve_cnf,
+    solve_within,
+)
+from helper.nonogram.models.cpsat_automaton import build_automaton_model
+from helper.nonogram.models.cpsat_start import build_nonogram_model, solve_cells
+from helper.nonogram.puzzle import Nonogram
+from helper.nonogram.solvers.registry import Contradiction, Deadline, Run
+from helper.ortools import make_solver
+
+STAGE_NAMES = ("propagation", "presolve / probing", "search")
+"""The three kinds of work, in the order a cell's colour is chosen."""
+
+ModelBuilder = Callable[
+    [Sequence[Clue], Sequence[Clue]], tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]
+]
+
+
+@dataclass
+class Stages:
+    """What one solver decided at each stage on one puzzle.
+
+    ``known`` holds the grid (rows of -1 / 0 / 1) after propagation and after presolve or
+    probing; ``solution`` is the solved grid; ``stats`` the search's own counts (CP-SAT's
+    branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
+    """
+
+    solver: str
+    known: tuple[State, State]
+    solution: Grid
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def stage_of_cells(self) -> list[list[int]]:
+        """For each cell, the index in :data:`STAGE_NAMES` of the first stage that decided it."""
+        stage = [[len(self.known)] * len(row) for row in self.solution]
+        for index in reversed(range(len(self.known))):
+            for r, row in enumerate(self.known[index]):
+                for c, value in enumerate(row):
+                    if value != UNKNOWN:
+                        stage[r][c] = index
+        return stage
+
+    def counts(self) -> dict[str, int]:
+        """How many cells each stage decided first, by stage name."""
+        flat = [s for row in self.stage_of_cells() for s in row]
+        return {name: flat.count(index) for index, name in enumerate(STAGE_NAMES)}
+
+
+def tightened_cells(
+    model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], **parameters: bool | int
+) -> State:
+    """The cells CP-SAT has fixed when it stops early (``parameters`` say where).
+
+    ``fill_tightened_domains_in_response`` copies every variable's domain, as far as the
+    solver has narrowed it, into ``solver.response_proto.tightened_variables``. Only ever
+    used with a ``stop_after_...`` parameter: in OR-Tools 9.15 a *complete* solve of the
+    start-position model with this option aborts the Python process.
+    """
+    if not (parameters.get("stop_after_presolve") or parameters.get("stop_after_root_propagation")):
+        raise ValueError("tightened domains are read only from a solve that stops early")
+    solver = make_solver()
+    solver.parameters.fill_tightened_domains_in_response = True
+    for key, value in parameters.items():
+        setattr(solver.parameters, key, value)
+    solver.solve(model)
+    domains = solver.response_proto.tightened_variables
+    if not domains:
+        raise RuntimeError("CP-SAT returned no tightened domains")
+    state = []
+    for row in cells:
+        values = []
+        for cell in row:
+            low, *_, high = list(domains[cell.index].domain)  # [low, high] or a union
+            values.append(low if low == high else UNKNOWN)
+        state.append(values)
+    return state
+
+
+def cpsat_propagated(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]]) -> State:
+    """The cells CP-SAT's propagation alone fixes at the root, before any decision.
+
+    Presolve, probing and the linear relaxation are switched off, and the solver stops once
+    every constraint has propagated to the fixpoint (``stop_after_root_propagation``).
+    """
+    return tightened_cells(
+        model,
+        cells,
+        cp_model_presolve=False,
+        cp_model_probing_level=0,
+        linearization_level=0,
+        stop_after_root_propagation=True,
+    )
+
+
+def cpsat_presolved(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]]) -> State:
+    """The cells CP-SAT's presolve fixes (``stop_after_presolve``).
+
+    By default presolve also *removes* variables whose value it can rebuild afterwards (in
+    postsolve); such a cell is decided but its domain is not shown as fixed.
+    ``keep_all_feasible_solutions_in_presolve`` keeps them in the model, so every cell
+    presolve settles shows up as fixed.
+    """
+    return tightened_cells(
+        model, cells, stop_after_presolve=True, keep_all_feasible_solutions_in_presolve=True
+    )
+
+
+def cpsat_stages(name: str, build: ModelBuilder, puzzle: Nonogram) -> Stages:
+    """Propagation, presolve and a complete solve (1 worker, seed 0) of one CP-SAT model."""
+    model, cells = build(puzzle.rows, puzzle.cols)
+    run = Run(Deadline(), name)
+    solution = solve_cells(model, cells, run)
+    if solution is None:
+        raise Contradiction(f"{name}: the puzzle has no solution")
+    known = (cpsat_propagated(model, cells), cpsat_presolved(model, cells))
+    return Stages(name, known, solution, dict(run.stats))
+
+
+def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
+    """The literals that unit propagation sets at the root, before any decision.
+
+    Repeats: a clause with every literal but one false forces that one. Raises
+    :class:`Contradiction` when a clause has every literal false.
+    """
+    true: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for clause in clauses:
+            if any(literal in true for literal in clause):
+                continue
+            free = [literal for literal in clause if -literal not in true]
+            if not free:
+                raise Contradiction(f"clause {list(clause)} is false")
+            if len(free) == 1:
+                true.add(free[0])
+                changed = True
+    return true
+
+
+def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:
+    """The grid of cell variables ``cells`` as the literals ``true`` decide it."""
+    return [[1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in cells]
+
+
+def cnf_probed(encoding: NonogramCnf) -> State:
+    """Failed-literal probing on the cell variables of a CNF, the SAT twin of :func:`probe`.
+
+    Each open cell is assumed true and then false, and the SAT solver's unit propagation
+    runs under the assumption (``Solver.propagate``). A failing assumption proves the other
+    value; literals that follow from both are proved too. Repeats until a round learns
+    nothing. :func:`cnf_stages` does not use it: it shows what probing *would* find.
+    """
+    true = unit_propagation(encoding.cnf.clauses)
+    with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
+        for literal in true:
+            solver.add_clause([literal])
+        learned = True
+        while learned:
+            learned = False
+            for v in (v for row in encoding.cells for v in row):
+                if v in true or -v in true:
+                    continue
+                filled_ok, filled = solver.propagate(assumptions=[v])
+                empty_ok, empty = solver.propagate(assumptions=[-v])
+                if not (filled_ok or empty_ok):
+                    raise Contradiction(f"cell variable {v} can be neither true nor false")
+                if filled_ok and empty_ok:
+                    proved = set(filled) & set(empty)
+                else:
+                    proved = set(filled if filled_ok else empty)
+                proved -= true
+                if proved:
+                    learned = True
+                    true |= proved
+                    for literal in proved:
+                        solver.add_clause([literal])
+    return _cells_of(encoding.cells, true)
+
+
+def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) -> Stages:
+    """Unit propagation at the root, then a complete SAT solve of one CNF.
+
+    The SAT solver gets the clauses as they are, with no presolve or probing of ours, so its
+    second stage adds nothing: what unit propagation leaves open is found by search
+    (:func:`cnf_probed` shows what probing *would* find).
+    """
+    encoding = encode(puzzle.rows, puzzle.cols)
+    run = Run(Deadline(), name)
+    solution = solve_cnf(encoding, run)
+    if solution is None:
+        raise Contradiction(f"{name}: the puzzle has no solution")
+    propagated = _cells_of(encoding.cells, unit_propagation(encoding.cnf.clauses))
+    return Stages(name, (propagated, propagated), solution, dict(run.stats))
+
+
+def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
+    """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
+    :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver)."""
+    model = build_sat_model(puzzle.rows, puzzle.cols)
+    propagated = _cells_of(model.cells, unit_propagation(model.clauses))
+    run = Run(Deadline(), "automaton CNF")
+    with load_solver(SAT_BACKEND, model.clauses) as solver:
+        if not solve_within(solver, run):
+            raise Contradiction("automaton CNF: the puzzle has no solution")
+        solution = model.decode(solver.get_model())
+    return Stages("SAT automaton CNF", (propagated, propagated), solution, dict(run.stats))
+
+
+def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
+    """Finish a propagated ``state`` by depth-first search (guesses counted in ``run``)."""
+    grid = MaskGrid(puzzle.rows, puzzle.cols)
+    for r, row in enumerate(state):
+        for c, value in enumerate(row):
+            if value != UNKNOWN:
+                grid.decide(r, c, value)
+    grid.propagate()
+    found = search(grid, run, max_nodes=1_000_000)
+    if not found:
+        raise Contradiction("line logic: the search found no solution")
+    return found.to_state()
+
+
+def line_stages(puzzle: Nonogram) -> Stages:
+    """The steps of the ``"line-search"`` solver: line logic to the fixpoint, probing, then
+    a depth-first search (here the bit-mask one, which counts its guesses)."""
+    rows, cols = puzzle.rows, puzzle.cols
+    logic = propagate(rows, cols, unknown_state(puzzle.height, puzzle.width))
+    probed = probe(rows, cols, logic)
+    run = Run(Deadline(), "line logic")
+    run.count(guesses=0)
+    solution = _search_from(puzzle, probed, run) if unknown_cells(probed) else probed
+    return Stages("line logic and probing", (logic, probed), solution, dict(run.stats))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One step of line logic: its caption, the grid after it, and the line it solved.
+
+    ``line`` is ``("row", r)`` or ``("column", c)``, or ``None`` for a step that is not one
+    line (a whole sweep, probing, search).
+    """
+
+    title: str
+    state: State
+    line: tuple[str, int] | None = None
+
+
+def _with_line(state: State, source: State, kind: str, index: int) -> State:
+    """A copy of ``state`` with row or column ``index`` taken from ``source``."""
+    if kind == "row":
+        return [list(source[r]) if r == index else list(row) for r, row in enumerate(state)]
+    return [
+        [*row[:index], new[index], *row[index + 1 :]]
+        for row, new in zip(state, source, strict=True)
+    ]
+
+
+def _decided(state: State) -> int:
+    return sum(value != UNKNOWN for row in state for value in row)
+
+
+def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame]:
+    """The steps of line logic on ``puzzle``, ending at the solution.
+
+    One frame per sweep over the rows or the columns (:func:`~.line.sweep_steps`), or with
+    ``per_line`` one frame per line that decided something. The lines of one sweep share no
+    cell, so a sweep's change to each line is exactly what solving that line decided. When
+    line logic stalls, a frame for probing follows, and one for search if probing stalls too.
+    """
+    rows, cols = puzzle.rows, puzzle.cols
+    frames: list[Frame] = []
+    state = unknown_state(puzzle.height, puzzle.width)
+    for number, (axis, after) in enumerate(sweep_steps(rows, cols), start=1):
+        if per_line:
+            kind = "row" if axis == "rows" else "column"
+            for index in range(puzzle.height if kind == "row" else puzzle.width):
+                solved = _with_line(state, after, kind, index)
+                if solved != state:
+                    state = solved
+                    title = f"sweep {number}, {kind} {index}: {_decided(state)} cells"
+                    frames.append(Frame(title, state, (kind, index)))
+        else:
+            frames.append(Frame(f"sweep {number} ({axis}): {_decided(after)} cells", after))
+        state = after
+    if unknown_cells(state):
+        state = probe(rows, cols, state)
+        frames.append(Frame(f"probing: {_decided(state)} cells", state))
+    if unknown_cells(state):
+        state = _search_from(puzzle, state, Run(Deadline(), "line logic"))
+        frames.append(Frame(f"search: {_decided(state)} cells", state))
+    return frames
+
+
+INSPECTORS: list[Callable[[Nonogram], Stages]] = [
+    partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model),
+    partial(cpsat_stages, "CP-SAT automaton", build_automaton_model),
+    partial(cnf_stages, "PySAT compact CNF", compact_cnf),
+    automaton_cnf_stages,
+    line_stages,
+]
+"""Each solver whose work the book shows: a function from a puzzle to its :class:`Stages`
+(which carry the solver's name). Adding a model is one entry in this list."""

@@ -1,0 +1,1 @@
+"""The registered Nonogram solvers: models, line logic and back ends put together."""
