@@ -77,13 +77,22 @@ def make_solver(
     *,
     workers: int = DEFAULT_WORKERS,
     seed: int = DEFAULT_SEED,
+    **parameters: int | float | bool,
 ) -> cp_model.CpSolver:
-    """A ``CpSolver`` with a fixed seed and worker count, so printed results do not churn."""
+    """A ``CpSolver`` with a fixed seed and worker count, so printed results do not churn.
+
+    ``parameters`` are further fields of CP-SAT's ``SatParameters`` (for example
+    ``cp_model_presolve=False``); a name CP-SAT does not know is a ``ValueError``.
+    """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
+    for key, value in parameters.items():
+        if not hasattr(solver.parameters, key):
+            raise ValueError(f"CP-SAT has no parameter {key!r}")
+        setattr(solver.parameters, key, value)
     return solver
 
 

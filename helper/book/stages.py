@@ -14,73 +14,34 @@ in :data:`INSPECTORS` measure this for each model of the book; adding a model is
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
+from helper.backends.pysat import load_solver, solve_within
+from helper.deadline import Deadline, Run
 from helper.nonogram.clues import Clue, Grid
-from helper.nonogram.line.bits import MaskGrid, search
-from helper.nonogram.line.reference import (
-    UNKNOWN,
-    State,
-    probe,
-    propagate,
-    sweep_steps,
-    unknown_cells,
-    unknown_state,
-)
-from helper.nonogram.models.cnf_automaton import SAT_BACKEND, build_sat_model, load_solver
-from helper.nonogram.models.cnf_placements import (
-    SAT_SOLVER,
-    NonogramCnf,
-    compact_cnf,
-    solve_cnf,
-    solve_within,
-)
+from helper.nonogram.line.bits import MaskGrid
+from helper.nonogram.line.contract import UNKNOWN, Contradiction, State
+from helper.nonogram.line.probe import probe
+from helper.nonogram.line.reference import propagate, sweep_steps, unknown_cells, unknown_state
+from helper.nonogram.line.search import search
+from helper.nonogram.models.cnf_automaton import build_sat_model
+from helper.nonogram.models.cnf_compact import compact_cnf
+from helper.nonogram.models.cnf_placements import NonogramCnf
 from helper.nonogram.models.cpsat_automaton import build_automaton_model
-from helper.nonogram.models.cpsat_start import build_nonogram_model, solve_cells
+from helper.nonogram.models.cpsat_start import build_nonogram_model
 from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.solvers.registry import Contradiction, Deadline, Run
+from helper.nonogram.solvers.cpsat import solve_cells
+from helper.nonogram.solvers.pysat import SAT_BACKEND, SAT_SOLVER, solve_cnf
 from helper.ortools import make_solver
 
-STAGE_NAMES = ("propagation", "presolve / probing", "search")
-"""The three kinds of work, in the order a cell's colour is chosen."""
+from .frames import Frame, Stages
 
 ModelBuilder = Callable[
     [Sequence[Clue], Sequence[Clue]], tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]
 ]
-
-
-@dataclass
-class Stages:
-    """What one solver decided at each stage on one puzzle.
-
-    ``known`` holds the grid (rows of -1 / 0 / 1) after propagation and after presolve or
-    probing; ``solution`` is the solved grid; ``stats`` the search's own counts (CP-SAT's
-    branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
-    """
-
-    solver: str
-    known: tuple[State, State]
-    solution: Grid
-    stats: dict[str, int] = field(default_factory=dict)
-
-    def stage_of_cells(self) -> list[list[int]]:
-        """For each cell, the index in :data:`STAGE_NAMES` of the first stage that decided it."""
-        stage = [[len(self.known)] * len(row) for row in self.solution]
-        for index in reversed(range(len(self.known))):
-            for r, row in enumerate(self.known[index]):
-                for c, value in enumerate(row):
-                    if value != UNKNOWN:
-                        stage[r][c] = index
-        return stage
-
-    def counts(self) -> dict[str, int]:
-        """How many cells each stage decided first, by stage name."""
-        flat = [s for row in self.stage_of_cells() for s in row]
-        return {name: flat.count(index) for index, name in enumerate(STAGE_NAMES)}
 
 
 def tightened_cells(
@@ -95,10 +56,7 @@ def tightened_cells(
     """
     if not (parameters.get("stop_after_presolve") or parameters.get("stop_after_root_propagation")):
         raise ValueError("tightened domains are read only from a solve that stops early")
-    solver = make_solver()
-    solver.parameters.fill_tightened_domains_in_response = True
-    for key, value in parameters.items():
-        setattr(solver.parameters, key, value)
+    solver = make_solver(fill_tightened_domains_in_response=True, **parameters)
     solver.solve(model)
     domains = solver.response_proto.tightened_variables
     if not domains:
@@ -246,14 +204,10 @@ def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
 
 def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
     """Finish a propagated ``state`` by depth-first search (guesses counted in ``run``)."""
-    grid = MaskGrid(puzzle.rows, puzzle.cols)
-    for r, row in enumerate(state):
-        for c, value in enumerate(row):
-            if value != UNKNOWN:
-                grid.decide(r, c, value)
-    grid.propagate()
-    found = search(grid, run, max_nodes=1_000_000)
-    if not found:
+    grid = MaskGrid.from_state(puzzle.rows, puzzle.cols, state)
+    grid.propagate(deadline=run.deadline)
+    found = search(grid, run)
+    if found is None:
         raise Contradiction("line logic: the search found no solution")
     return found.to_state()
 
@@ -268,19 +222,6 @@ def line_stages(puzzle: Nonogram) -> Stages:
     run.count(guesses=0)
     solution = _search_from(puzzle, probed, run) if unknown_cells(probed) else probed
     return Stages("line logic and probing", (logic, probed), solution, dict(run.stats))
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One step of line logic: its caption, the grid after it, and the line it solved.
-
-    ``line`` is ``("row", r)`` or ``("column", c)``, or ``None`` for a step that is not one
-    line (a whole sweep, probing, search).
-    """
-
-    title: str
-    state: State
-    line: tuple[str, int] | None = None
 
 
 def _with_line(state: State, source: State, kind: str, index: int) -> State:

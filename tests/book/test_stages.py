@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helper.book.frames import STAGE_NAMES
 from helper.book.stages import (
     INSPECTORS,
-    STAGE_NAMES,
     Stages,
     cnf_probed,
     cpsat_presolved,
@@ -22,7 +22,7 @@ from helper.book.stages import (
 from helper.nonogram import Contradiction, Nonogram, check_nonogram, load_puzzle
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.reference import UNKNOWN, propagate, sweep_steps, sweeps, unknown_state
-from helper.nonogram.models.cnf_placements import compact_cnf
+from helper.nonogram.models.cnf_compact import compact_cnf
 from helper.nonogram.models.cpsat_automaton import build_automaton_model
 from helper.nonogram.models.cpsat_start import build_nonogram_model
 from helper.pictures import draw

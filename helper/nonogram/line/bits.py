@@ -9,15 +9,19 @@ positions to the mask of cells that may be empty carries a bit along each run of
 A line costs a few dozen integer operations per block instead of a loop over its cells.
 
 :class:`MaskGrid` holds a whole puzzle as such masks, row by row and column by column, and
-runs propagation on it (a work queue of changed lines, and a memo of line results shared by
-the grids of one solve only); :func:`search` adds a depth-first search with a budget.
+runs propagation on it (a work queue of changed lines; line results are kept in the engine's
+bounded cache, :data:`~.cache.BITS_CACHE`). Probing (:mod:`.probe`) and search
+(:mod:`.search`) run on it.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
-from helper.nonogram.clues import Clue
-from helper.nonogram.solvers.registry import Contradiction, Run
+from helper.deadline import NO_DEADLINE, Deadline
+
+from ..clues import Clue
+from .cache import BITS_CACHE
+from .contract import UNKNOWN, Contradiction, State
 
 LineResult = tuple[int, int] | None  # (black, white) after solving, None on contradiction
 
@@ -105,7 +109,7 @@ def solve_line_bits(clue: Sequence[int], n: int, black: int, white: int) -> Line
     return full & ~may_white, full & ~may_black
 
 
-def _bits(value: int):
+def _bits(value: int) -> Iterator[int]:
     """The positions of the set bits of ``value``, lowest first."""
     while value:
         low = value & -value
@@ -114,13 +118,9 @@ def _bits(value: int):
 
 
 class MaskGrid:
-    """A partly solved puzzle: known filled / empty cells as bit masks per row and column.
+    """A partly solved puzzle: known filled / empty cells as bit masks per row and column."""
 
-    ``memo`` maps ``(line, black, white)`` to the line's result; it lives as long as the
-    grids copied from one start (one solve), never longer.
-    """
-
-    __slots__ = ("cb", "cols", "cw", "height", "memo", "rb", "rows", "rw", "width")
+    __slots__ = ("cb", "cols", "cw", "height", "rb", "rows", "rw", "width")
 
     def __init__(self, rows: Sequence[Clue], cols: Sequence[Clue]) -> None:
         self.rows = [tuple(c) for c in rows]
@@ -130,11 +130,20 @@ class MaskGrid:
         self.rw = [0] * self.height  # bit c: cell (r, c) empty
         self.cb = [0] * self.width  # bit r: cell (r, c) filled
         self.cw = [0] * self.width
-        self.memo: dict[tuple[int, int, int], LineResult] = {}
+
+    @classmethod
+    def from_state(cls, rows: Sequence[Clue], cols: Sequence[Clue], state: State) -> "MaskGrid":
+        """The grid with the decided cells of ``state`` (rows of -1 / 0 / 1), not propagated."""
+        grid = cls(rows, cols)
+        for r, row in enumerate(state):
+            for c, value in enumerate(row):
+                if value != UNKNOWN:
+                    grid.decide(r, c, value)
+        return grid
 
     def copy(self) -> "MaskGrid":
         other = MaskGrid.__new__(MaskGrid)
-        other.rows, other.cols, other.memo = self.rows, self.cols, self.memo
+        other.rows, other.cols = self.rows, self.cols
         other.height, other.width = self.height, self.width
         other.rb, other.rw, other.cb, other.cw = (
             self.rb[:],
@@ -168,23 +177,30 @@ class MaskGrid:
             for b, w in zip(self.rb, self.rw, strict=True)
         ]
 
-    def _line(self, key: int, clue: tuple[int, ...], n: int, black: int, white: int):
-        memo_key = (key, black, white)
-        result = self.memo.get(memo_key, False)
-        if result is False:
-            result = self.memo[memo_key] = solve_line_bits(clue, n, black, white)
-        return result
+    @staticmethod
+    def _line(clue: tuple[int, ...], n: int, black: int, white: int) -> LineResult:
+        return BITS_CACHE.get_or_compute(
+            (clue, n, black, white), lambda: solve_line_bits(clue, n, black, white)
+        )
 
-    def propagate(self, rows: set[int] | None = None, cols: set[int] | None = None) -> None:
+    def propagate(
+        self,
+        rows: set[int] | None = None,
+        cols: set[int] | None = None,
+        deadline: Deadline = NO_DEADLINE,
+    ) -> None:
         """Line logic to the fixpoint, starting from the given dirty rows and columns (all by
-        default). Raises :class:`Contradiction`."""
+        default). Raises :class:`Contradiction`, and
+        :class:`~helper.errors.SolverTimeoutError` once ``deadline`` has passed (checked per
+        line)."""
         height, width = self.height, self.width
         dirty_rows = set(range(height)) if rows is None else rows
         dirty_cols = set(range(width)) if cols is None else cols
         rb, rw, cb, cw = self.rb, self.rw, self.cb, self.cw
         while dirty_rows or dirty_cols:
             for r in sorted(dirty_rows):
-                result = self._line(r, self.rows[r], width, rb[r], rw[r])
+                deadline.check("line logic")
+                result = self._line(self.rows[r], width, rb[r], rw[r])
                 if result is None:
                     raise Contradiction(f"row {r}")
                 black, white = result
@@ -198,7 +214,8 @@ class MaskGrid:
                 rb[r], rw[r] = black, white
             dirty_rows.clear()
             for c in sorted(dirty_cols):
-                result = self._line(~c, self.cols[c], height, cb[c], cw[c])
+                deadline.check("line logic")
+                result = self._line(self.cols[c], height, cb[c], cw[c])
                 if result is None:
                     raise Contradiction(f"column {c}")
                 black, white = result
@@ -212,59 +229,14 @@ class MaskGrid:
                 cb[c], cw[c] = black, white
             dirty_cols.clear()
 
-    def trial(self, r: int, c: int, value: int) -> "MaskGrid | None":
+    def trial(
+        self, r: int, c: int, value: int, deadline: Deadline = NO_DEADLINE
+    ) -> "MaskGrid | None":
         """A propagated copy with cell ``(r, c)`` set to ``value``; ``None`` on contradiction."""
         other = self.copy()
         other.decide(r, c, value)
         try:
-            other.propagate({r}, {c})
+            other.propagate({r}, {c}, deadline)
         except Contradiction:
             return None
         return other
-
-
-FIRST_GUESS = 0
-"""The value a guess tries first: most cells of a picture are empty."""
-
-
-def _branch_cell(grid: MaskGrid) -> tuple[int, int]:
-    """The first open cell of the row with the fewest open cells."""
-    full = (1 << grid.width) - 1
-    best = None
-    for r, (b, w) in enumerate(zip(grid.rb, grid.rw, strict=True)):
-        open_ = full & ~(b | w)
-        if open_ and (best is None or open_.bit_count() < best[0]):
-            best = (open_.bit_count(), r, open_)
-    assert best is not None
-    _, r, open_ = best
-    return r, (open_ & -open_).bit_length() - 1
-
-
-def search(grid: MaskGrid, run: Run, max_nodes: int) -> MaskGrid | bool | None:
-    """Depth-first search from ``grid`` (a propagated fixpoint), at most ``max_nodes`` guesses.
-
-    A guess is propagated only when the search gets to it, so a guess that works at once
-    costs one propagation. Returns a solved grid, ``None`` when the search space is exhausted
-    (no solution), or ``False`` when the budget ran out first. The guesses made are counted
-    in ``run.stats["guesses"]``; ``run.deadline`` is checked at every backtrack.
-    """
-    stack: list[tuple[MaskGrid, int, int, int]] = []
-    node: MaskGrid | None = grid
-    nodes = 0
-    while True:
-        if node is not None:
-            if node.solved():
-                return node
-            if nodes == max_nodes:
-                return False
-            nodes += 1
-            run.count(guesses=1)
-            r, c = _branch_cell(node)
-            stack.append((node, r, c, 1 - FIRST_GUESS))  # the other value, tried on backtrack
-            node = node.trial(r, c, FIRST_GUESS)
-        elif stack:
-            run.deadline.check("search")
-            parent, r, c, value = stack.pop()
-            node = parent.trial(r, c, value)
-        else:
-            return None

@@ -1,4 +1,4 @@
-"""Full probing on the bit-mask line solver, and a search that probes at every node.
+"""Probing on the bit-mask line solver: try each open cell both ways, keep what follows.
 
 After Wu, Sun, Chen et al., "An Efficient Approach to Solving Nonograms" (IEEE TCIAIG, 2013):
 at a fixpoint of line logic, *probe* every open cell, that is, set it empty and propagate, then
@@ -8,23 +8,19 @@ set it filled and propagate.
 - one value does: the cell takes the other value, with everything that value propagated;
 - both propagate: every cell the two probes decide the same way is decided.
 
-The sweep over the open cells repeats until it decides nothing (the probing fixpoint). The
-search then branches on the cell whose two probes decided the most (the larger of the two
-smaller counts first) and tries first the probe that left fewer cells open. Both children are
-probes already propagated, so a branch costs no extra propagation. Registered as
-``"bitline-probing"``.
+The sweep over the open cells repeats until it decides nothing (the probing fixpoint); it
+also names the best cell to branch on, which :func:`~.search.probing_search` uses. This is the
+package's one probing: :func:`probe` runs it on a grid of -1 / 0 / 1.
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from helper.nonogram.clues import Grid
-from helper.nonogram.line.bits import MaskGrid
-from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.solvers.registry import Contradiction, NoSolutionError, Run, register
+from helper.deadline import NO_DEADLINE, Deadline, Run
 
-MEMO_LIMIT = 2_000_000
-"""Line results kept in one solve's memo before it is cleared (bounds the memory of long runs)."""
+from ..clues import Clue
+from .bits import MaskGrid
+from .contract import Contradiction, State
 
 
 @dataclass(frozen=True)
@@ -52,7 +48,7 @@ def _is_open(grid: MaskGrid, r: int, c: int) -> bool:
     return not (grid.rb[r] | grid.rw[r]) >> c & 1
 
 
-def _adopt_agreement(grid: MaskGrid, a: MaskGrid, b: MaskGrid) -> int:
+def _adopt_agreement(grid: MaskGrid, a: MaskGrid, b: MaskGrid, deadline: Deadline) -> int:
     """Decide in ``grid`` every open cell that ``a`` and ``b`` both decide the same way, then
     propagate; return how many cells were adopted."""
     rows: set[int] = set()
@@ -72,7 +68,7 @@ def _adopt_agreement(grid: MaskGrid, a: MaskGrid, b: MaskGrid) -> int:
                 adopted += 1
                 mask ^= low
     if adopted:
-        grid.propagate(rows, cols)
+        grid.propagate(rows, cols, deadline)
     return adopted
 
 
@@ -92,16 +88,14 @@ def probe_fixpoint(grid: MaskGrid, run: Run) -> tuple[MaskGrid, Probe | None]:
             if not _is_open(grid, r, c):
                 continue  # decided earlier in this sweep
             run.deadline.check("probing")
-            if len(grid.memo) > MEMO_LIMIT:
-                grid.memo.clear()
             run.count(probes=2)
-            empty, filled = grid.trial(r, c, 0), grid.trial(r, c, 1)
+            empty, filled = grid.trial(r, c, 0, run.deadline), grid.trial(r, c, 1, run.deadline)
             if empty is None and filled is None:
                 raise Contradiction(f"cell ({r}, {c}) can be neither empty nor filled")
             before = grid.open_count()
             if empty is None or filled is None:
                 grid = empty or filled  # type: ignore[assignment]
-            elif not _adopt_agreement(grid, empty, filled):
+            elif not _adopt_agreement(grid, empty, filled, run.deadline):
                 if not changed:
                     empty_gain = before - empty.open_count()
                     filled_gain = before - filled.open_count()
@@ -115,31 +109,15 @@ def probe_fixpoint(grid: MaskGrid, run: Run) -> tuple[MaskGrid, Probe | None]:
             return grid, best
 
 
-def probing_search(grid: MaskGrid, run: Run) -> MaskGrid | None:
-    """Depth-first search with full probing at every node, from ``grid`` (a line-logic
-    fixpoint); ``None`` when there is no solution. Counts ``nodes`` in ``run.stats``."""
-    stack = [grid]
-    while stack:
-        node = stack.pop()
-        run.count(nodes=1)
-        try:
-            node, best = probe_fixpoint(node, run)
-        except Contradiction:
-            continue
-        if best is None:
-            return node
-        first, second = sorted((best.empty, best.filled), key=MaskGrid.open_count)
-        stack += [second, first]
-    return None
+def probe(
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline = NO_DEADLINE
+) -> State:
+    """Line logic and probing to their fixpoint from ``state`` (rows of -1 / 0 / 1).
 
-
-@register("bitline-probing")
-def solve_by_probing(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Line logic on bit masks, then a search that probes every open cell at every node."""
-    grid = MaskGrid(puzzle.rows, puzzle.cols)
-    try:
-        grid.propagate()
-    except Contradiction as error:
-        raise NoSolutionError(f"no solution: {error} has no placement left") from None
-    found = probing_search(grid, run)
-    return None if found is None else found.to_state()
+    Returns a new state (``state`` is not changed). Raises
+    :class:`~.contract.Contradiction` when some cell can take neither value.
+    """
+    grid = MaskGrid.from_state(rows, cols, state)
+    grid.propagate(deadline=deadline)
+    probed, _ = probe_fixpoint(grid, Run(deadline, "probing"))
+    return probed.to_state()

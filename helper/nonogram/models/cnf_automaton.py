@@ -26,52 +26,21 @@ as in Bacchus, 2007). The SAT solver's propagation is therefore line logic on
 every line at once, and clause learning works on top of it.
 """
 
-import gc
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from pysat.solvers import Solver
 
-from helper.nonogram.clues import Clue, Grid, runs
-from helper.nonogram.line.bits import MaskGrid
-from helper.nonogram.models.cnf_placements import solve_within
-from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.solvers.registry import Contradiction, Run, register, register_counter
+from helper.backends.pysat import without_cyclic_gc
+from helper.deadline import NO_DEADLINE, Deadline
+
+from ..clues import Clue, Grid, runs
 
 State = list[list[int]]  # rows of -1 (open), 0, 1
 Clauses = list[list[int]]
 
-SAT_BACKEND = "g3"
-"""The PySAT back end of ``"sat-automaton"``: Glucose 3, whose search can be interrupted at a
-deadline from another thread (CaDiCaL's cannot, see :mod:`.portfolio`)."""
-
 _ALONE = 0
 """Stands for the variable of a state that is alone in its layer, hence true: never a literal."""
-
-
-@contextmanager
-def without_cyclic_gc() -> Iterator[None]:
-    """Pause Python's cycle collector while hundreds of thousands of clause lists are made.
-
-    Lists of integers cannot form cycles, but each new batch of containers triggers a
-    collection that walks all the others: on a 60 x 80 puzzle that took more than half the
-    time of building the CNF. Reference counting still frees everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def load_solver(backend: str, clauses: Clauses) -> Solver:
-    """A PySAT solver ``backend`` holding ``clauses`` (loaded without the cycle collector)."""
-    with without_cyclic_gc():
-        return Solver(name=backend, bootstrap_with=clauses)
 
 
 def template(clue: Sequence[int]) -> list[int]:
@@ -241,15 +210,22 @@ class SatModel:
 
 
 def build_sat_model(
-    rows: Sequence[Clue], cols: Sequence[Clue], known: State | None = None
+    rows: Sequence[Clue],
+    cols: Sequence[Clue],
+    known: State | None = None,
+    *,
+    deadline: Deadline = NO_DEADLINE,
 ) -> SatModel:
     """The pruned automaton CNF of a puzzle with valid clues; ``known`` (for example the
-    line solver's fixpoint) decides cells and prunes every line's states."""
+    line solver's fixpoint) decides cells and prunes every line's states. ``deadline`` is
+    checked once per line."""
     with without_cyclic_gc():
-        return _build(rows, cols, known)
+        return _build(rows, cols, known, deadline)
 
 
-def _build(rows: Sequence[Clue], cols: Sequence[Clue], known: State | None) -> SatModel:
+def _build(
+    rows: Sequence[Clue], cols: Sequence[Clue], known: State | None, deadline: Deadline
+) -> SatModel:
     height, width = len(rows), len(cols)
     known = [list(row) for row in known] if known else [[-1] * width for _ in range(height)]
     top = 0
@@ -264,6 +240,7 @@ def _build(rows: Sequence[Clue], cols: Sequence[Clue], known: State | None) -> S
     lines = [(rows[r], known[r], cells[r]) for r in range(height)]
     lines += [(cols[c], [row[c] for row in known], [row[c] for row in cells]) for c in range(width)]
     for clue, line_known, line_cells in lines:
+        deadline.check("building the automaton CNF")
         if all(var is None for var in line_cells):
             if runs(line_known) != list(clue):
                 return SatModel(known, cells, None, top)
@@ -273,48 +250,3 @@ def _build(rows: Sequence[Clue], cols: Sequence[Clue], known: State | None) -> S
             return SatModel(known, cells, None, top)
         top = new_top
     return SatModel(known, cells, clauses.as_lists(), top)
-
-
-def line_logic_then_cnf(puzzle: Nonogram) -> SatModel | None:
-    """Bit-mask line logic to its fixpoint, then the CNF of what it left open.
-
-    ``None`` when line logic finds a contradiction (no solution); a model with no open cell
-    (``clauses == []``) when line logic solved the puzzle on its own.
-    """
-    grid = MaskGrid(puzzle.rows, puzzle.cols)
-    try:
-        grid.propagate()
-    except Contradiction:
-        return None
-    return build_sat_model(puzzle.rows, puzzle.cols, grid.to_state())
-
-
-@register("sat-automaton")
-def solve_sat_automaton(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Line logic, then the automaton CNF of the open cells, solved by :data:`SAT_BACKEND`."""
-    model = line_logic_then_cnf(puzzle)
-    if model is None or model.clauses is None:
-        return None
-    if not model.clauses:
-        return model.known
-    with load_solver(SAT_BACKEND, model.clauses) as solver:
-        if not solve_within(solver, run):
-            return None
-        return model.decode(solver.get_model())
-
-
-@register_counter("sat-automaton")
-def count_with_sat(puzzle: Nonogram, run: Run, limit: int) -> list[Grid]:
-    """Up to ``limit`` solutions: each one found is ruled out by a blocking clause over the
-    open cells (the cells line logic decided are the same in every solution)."""
-    model = line_logic_then_cnf(puzzle)
-    if model is None or model.clauses is None:
-        return []
-    if not model.clauses:
-        return [model.known]
-    found: list[Grid] = []
-    with load_solver(SAT_BACKEND, model.clauses) as solver:
-        while len(found) < limit and solve_within(solver, run):
-            found.append(model.decode(solver.get_model()))
-            solver.add_clause(model.blocking_clause(found[-1]))
-    return found

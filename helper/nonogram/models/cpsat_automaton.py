@@ -5,16 +5,17 @@ reads it has one state per filled cell of the clue plus one per gap, so about
 ``sum(clue) + len(clue)`` states, and CP-SAT's ``add_automaton`` (the *regular* constraint)
 keeps a line's cells inside the words it accepts. One constraint per line, no integer start
 variables and no reified equalities: this is the model of ``book/nonogram_fast.md``.
+:func:`handover_model` is the same model of only the cells line logic left open.
 """
 
 from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from helper.nonogram.clues import Clue, Grid
-from helper.nonogram.models.cpsat_start import solve_cells
-from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.solvers.registry import Run, register
+from helper.deadline import NO_DEADLINE, Deadline
+
+from ..clues import Clue
+from ..line.contract import UNKNOWN, State
 
 Transition = tuple[int, int, int]  # (state, cell value, next state)
 
@@ -43,6 +44,8 @@ def build_automaton_model(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
     known: Sequence[Sequence[int]] | None = None,
+    *,
+    deadline: Deadline = NO_DEADLINE,
 ) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
     """One Boolean per cell and one ``add_automaton`` per row and per column.
 
@@ -60,29 +63,34 @@ def build_automaton_model(
     lines = [(clue, cells[r]) for r, clue in enumerate(rows)]
     lines += [(clue, [cells[r][c] for r in range(height)]) for c, clue in enumerate(cols)]
     for clue, line in lines:
+        deadline.check("building the automaton model")
         transitions, finals = line_automaton(clue)
         model.add_automaton(line, 0, finals, transitions)
     return model, cells
 
 
-@register("cpsat-automaton")
-def solve_automaton(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Solve the puzzle with one automaton constraint per line."""
-    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
-    return solve_cells(model, cells, run)
+def handover_model(
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline = NO_DEADLINE
+) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
+    """The automaton model of what line logic left open.
 
-
-CPSAT_DEFAULTS = {"num_workers": 0, "random_seed": 1}
-"""CP-SAT's own default parameters, which ``make_solver`` overrides for reproducible pages: as
-many workers as the machine has cores, and seed 1."""
-
-
-@register("cpsat-automaton-default")
-def solve_automaton_default(puzzle: Nonogram, run: Run) -> Grid | None:
-    """The automaton model with CP-SAT's default parameters: the benchmark's plain baseline.
-
-    With more than one worker its time and its choice among several solutions vary from run
-    to run; the book's pages use ``"cpsat-automaton"`` (one worker, fixed seed) instead.
+    Decided cells are constants, and a line whose cells are all decided gets no automaton
+    (line logic already checked it against its clue), so CP-SAT only sees the open part.
     """
-    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
-    return solve_cells(model, cells, run, **CPSAT_DEFAULTS)
+    model = cp_model.CpModel()
+    cells = [
+        [
+            model.new_bool_var(f"cell_{r}_{c}") if v == UNKNOWN else model.new_constant(v)
+            for c, v in enumerate(row)
+        ]
+        for r, row in enumerate(state)
+    ]
+    lines = [(clue, cells[r], state[r]) for r, clue in enumerate(rows)]
+    for c, clue in enumerate(cols):
+        lines.append((clue, [row[c] for row in cells], [row[c] for row in state]))
+    for clue, line, known in lines:
+        deadline.check("building the automaton model")
+        if UNKNOWN in known:
+            transitions, finals = line_automaton(clue)
+            model.add_automaton(line, 0, finals, transitions)
+    return model, cells

@@ -1,6 +1,7 @@
 """The start-position model: each clue block's first cell is a CP-SAT integer variable.
 
-This is the model of the chapter "Nonogram with CP-SAT" (``book/nonogram_cpsat.md``).
+This is the model of the chapter "Nonogram with CP-SAT" (``book/nonogram_cpsat.md``); it is
+solved by :func:`helper.nonogram.solvers.cpsat.solve_nonogram`.
 """
 
 from collections.abc import Sequence
@@ -8,10 +9,9 @@ from itertools import pairwise
 
 from ortools.sat.python import cp_model
 
-from helper.nonogram.clues import Clue, Grid
-from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.solvers.registry import Deadline, Run, SolverTimeoutError, register
-from helper.ortools import make_solver
+from helper.deadline import NO_DEADLINE, Deadline
+
+from ..clues import Clue
 
 
 def block_name(index: int) -> str:
@@ -79,71 +79,16 @@ def fill_pattern(
 
 
 def build_nonogram_model(
-    rows: Sequence[Clue], cols: Sequence[Clue]
+    rows: Sequence[Clue], cols: Sequence[Clue], *, deadline: Deadline = NO_DEADLINE
 ) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
     """The whole puzzle: one Boolean per cell, shared by its row and its column."""
     model = cp_model.CpModel()
     height, width = len(rows), len(cols)
     cells = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
     for r, numbers in enumerate(rows):
+        deadline.check("building the start-position model")
         fill_pattern(model, numbers, cells[r], f"R{r}")
     for c, numbers in enumerate(cols):
+        deadline.check("building the start-position model")
         fill_pattern(model, numbers, [cells[r][c] for r in range(height)], f"C{c}")
     return model, cells
-
-
-def solve_cells(
-    model: cp_model.CpModel,
-    cells: list[list[cp_model.IntVar]],
-    run: Run | None = None,
-    **parameters: int | float | bool,
-) -> Grid | None:
-    """Solve ``model`` (fixed seed and workers) and read the cells; ``None`` if infeasible.
-
-    Every CP-SAT Nonogram model uses this. The time limit is what is left of
-    ``run.deadline`` (none by default); CP-SAT's branches and conflicts are added to
-    ``run.stats``. ``parameters`` are set on the solver's ``SatParameters`` (e.g.
-    ``cp_model_probing_level=0``).
-    """
-    run = run or Run(Deadline(), "cpsat")
-    solver = make_solver(run.deadline.left())
-    for key, value in parameters.items():
-        setattr(solver.parameters, key, value)
-    status = solver.solve(model)
-    run.count(branches=solver.num_branches, conflicts=solver.num_conflicts)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(
-            f"{run.method}: {solver.status_name(status)} after {run.deadline.seconds} s"
-        )
-    return [[solver.value(cell) for cell in row] for row in cells]
-
-
-@register("cpsat-start")
-def solve_nonogram(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Solve the puzzle with the start-position model; ``None`` when it has no solution."""
-    model, cells = build_nonogram_model(puzzle.rows, puzzle.cols)
-    return solve_cells(model, cells, run)
-
-
-def find_other_solution(
-    puzzle: Nonogram,
-    grid: Sequence[Sequence[int]],
-    *,
-    time_limit: float | None = None,
-) -> Grid | None:
-    """A solution of the clues that differs from ``grid`` in at least one cell, or ``None``.
-
-    ``None`` proves that ``grid`` is the puzzle's only solution (when ``grid`` solves it).
-    The model is the start-position model plus one clause: some cell takes the other colour.
-    """
-    model, cells = build_nonogram_model(puzzle.rows, puzzle.cols)
-    model.add_bool_or(
-        [
-            ~cell if value else cell
-            for line, values in zip(cells, grid, strict=True)
-            for cell, value in zip(line, values, strict=True)
-        ]
-    )
-    return solve_cells(model, cells, Run(Deadline(time_limit), "find_other_solution"))

@@ -1,130 +1,102 @@
-"""The solver layer: one deadline, one contradiction, one result, one registry.
+"""The registry of Nonogram solvers: one entry per name, saying what it can do.
 
-A model module knows only how to turn a valid :class:`~.puzzle.Nonogram` into a grid. It
-registers a function ``model(puzzle, run) -> grid | None`` with :func:`register`. ``run``
-carries the :class:`Deadline` the model must respect, the name of the method that is
-answering and a dictionary of statistics the model fills in (branches, conflicts, guesses...).
-The registered solver ``SOLVERS[name](puzzle, time_limit=...)`` wraps every model the same
-way: it times the solve, turns ``None`` (or a :class:`NoSolutionError`) into the status
-"no solution" and a time-out into "timeout", and refuses to return a grid that breaks a
-clue. It always returns a :class:`SolveResult`.
+A solver function knows only how to turn a valid :class:`~helper.nonogram.puzzle.Nonogram`
+into a grid. :func:`register` adds a function ``model(puzzle, run) -> grid | None``;
+``run`` carries the :class:`~helper.deadline.Deadline` the model must respect, the name of the
+method that is answering and a dictionary of statistics the model fills in. A solver with
+settings is registered with a frozen dataclass of them, ``register(name, config=...)``, and its
+model takes it as a third argument, ``model(puzzle, run, config)``; a caller may pass another
+one, ``SOLVERS[name](puzzle, config=replace(SOLVERS[name].config, ...))``.
+
+The registered solver ``SOLVERS[name](puzzle, time_limit=..., config=...)`` wraps every model
+the same way: it times the solve, turns ``None`` (or a :class:`NoSolutionError`) into the
+status "no solution" and a time-out into "timeout", and refuses to return a grid that breaks a
+clue. It always returns a :class:`~helper.results.SolveResult`.
+
+:func:`register_counter` does the same for counting: a generator
+``count(puzzle, run, limit)`` (``limit`` may be ``None``: no limit) yields different
+solutions one by one, and
+``COUNTERS[name](puzzle, limit, time_limit=...)`` returns a
+:class:`~helper.results.CountResult` that keeps every solution yielded before time ran out.
+
+:data:`REGISTRY` has one :class:`Entry` per name, with its capabilities (solve, count or both)
+and its default settings; :data:`SOLVERS` and :data:`COUNTERS` are its two views.
 """
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import wraps
-from typing import Literal, Protocol
+from typing import Any, Protocol
 
-from helper.nonogram.clues import Grid
-from helper.nonogram.puzzle import Nonogram
+from helper.deadline import Deadline, Run
+from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
+from helper.results import CountResult, SolveResult, Status, check_limit
 
-Status = Literal["solved", "no solution", "timeout", "too large"]
+from ..clues import Grid
+from ..puzzle import Nonogram
 
-
-class NoSolutionError(ValueError):
-    """The clues are well formed but no picture satisfies them all."""
-
-
-class SolverTimeoutError(TimeoutError):
-    """The solver gave up at its time limit without deciding the puzzle."""
+Config = Any  # a frozen dataclass of one solver's settings, or None
 
 
-class ModelTooLargeError(SolverTimeoutError):
-    """The model refuses to build: it would be far too large to solve in any sensible time.
+Model = Callable[..., Grid | None]
+"""``model(puzzle, run)``, or ``model(puzzle, run, config)`` for a solver with settings."""
 
-    A kind of giving up (so it is a :class:`SolverTimeoutError`), but said at once instead of
-    after the time limit; results report it as "too large".
-    """
-
-
-class Contradiction(Exception):
-    """Line logic found a line that no placement of its clue fits any more.
-
-    Inside a search it only refutes a guess; a model that meets one before any guess raises
-    :class:`NoSolutionError` (or returns ``None``).
-    """
-
-
-class Deadline:
-    """A point in time after which a solve gives up; ``Deadline(None)`` never passes."""
-
-    def __init__(self, seconds: float | None = None) -> None:
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"a time limit must be a positive number of seconds, got {seconds}")
-        self.seconds = seconds
-        self._end = None if seconds is None else time.perf_counter() + seconds
-
-    def left(self) -> float | None:
-        """Seconds left (at least a hundredth, so it can be handed to a solver), or ``None``."""
-        if self._end is None:
-            return None
-        return max(self._end - time.perf_counter(), 0.01)
-
-    def passed(self) -> bool:
-        return self._end is not None and time.perf_counter() > self._end
-
-    def check(self, what: str) -> None:
-        """Raise :class:`SolverTimeoutError` naming ``what`` once the deadline has passed."""
-        if self.passed():
-            raise SolverTimeoutError(f"{what}: no answer within {self.seconds:g} s")
-
-
-@dataclass
-class Run:
-    """One solve in progress, as a model sees it.
-
-    ``method`` names what is answering: a registered solver's own name by default, which a
-    portfolio overwrites with the method that found the grid. ``stats`` collects counts.
-    """
-
-    deadline: Deadline
-    method: str
-    stats: dict[str, int | float] = field(default_factory=dict)
-
-    def count(self, **amounts: int | float) -> None:
-        """Add to the statistics, e.g. ``run.count(guesses=1)``."""
-        for key, value in amounts.items():
-            self.stats[key] = self.stats.get(key, 0) + value
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """What a solve did: the status, the grid (when solved), who answered, time, statistics."""
-
-    status: Status
-    grid: Grid | None
-    solver: str  # the registered solver that was called
-    method: str  # the method that answered (a portfolio names the one that won)
-    seconds: float
-    stats: Mapping[str, int | float] = field(default_factory=dict)
-    message: str = ""
-
-    @property
-    def solved(self) -> bool:
-        return self.status == "solved"
-
-    def picture(self) -> Grid:
-        """The grid, or the error that says why there is none."""
-        if self.grid is not None:
-            return self.grid
-        if self.status == "no solution":
-            raise NoSolutionError(self.message)
-        raise SolverTimeoutError(self.message)
-
-
-class Model(Protocol):
-    def __call__(self, puzzle: Nonogram, run: Run) -> Grid | None: ...
+CountingModel = Callable[..., Iterator[Grid]]
+"""``count(puzzle, run, limit)``, or ``count(puzzle, run, limit, config)`` with settings."""
 
 
 class Solver(Protocol):
-    __wrapped__: Model
+    config: Config
 
-    def __call__(self, puzzle: Nonogram, *, time_limit: float | None = None) -> SolveResult: ...
+    def __call__(
+        self, puzzle: Nonogram, *, time_limit: float | None = None, config: Config = None
+    ) -> SolveResult: ...
 
+
+class Counter(Protocol):
+    config: Config
+
+    def __call__(
+        self,
+        puzzle: Nonogram,
+        limit: int | None = 2,
+        *,
+        time_limit: float | None = None,
+        config: Config = None,
+    ) -> CountResult: ...
+
+
+@dataclass
+class Entry:
+    """One registered name: the solver and/or the counter behind it."""
+
+    name: str
+    solve: Solver | None = None
+    count: Counter | None = None
+    capabilities: set[str] = field(default_factory=set)
+
+    def can(self, capability: str) -> bool:
+        """``"solve"`` or ``"count"``: whether this entry offers it."""
+        return capability in self.capabilities
+
+
+REGISTRY: dict[str, Entry] = {}
+"""Every registered name, in the order registered (book order), with its capabilities."""
 
 SOLVERS: dict[str, Solver] = {}
 """Every registered Nonogram solver by name: ``SOLVERS[name](puzzle) -> SolveResult``."""
+
+COUNTERS: dict[str, Counter] = {}
+"""Every registered way to count solutions: ``COUNTERS[name](puzzle, limit) -> CountResult``
+(the solutions found, every one checked against the clues)."""
+
+
+def names(capability: str) -> list[str]:
+    """The registered names that can ``"solve"`` or ``"count"``, in the order registered."""
+    if capability not in ("solve", "count"):
+        raise ValueError(f"a capability is 'solve' or 'count', not {capability!r}")
+    return [name for name, entry in REGISTRY.items() if entry.can(capability)]
 
 
 def as_nonogram(puzzle: object) -> Nonogram:
@@ -137,7 +109,9 @@ def as_nonogram(puzzle: object) -> Nonogram:
     return puzzle
 
 
-def run_model(model: Model, name: str, puzzle: Nonogram, time_limit: float | None) -> SolveResult:
+def run_model(
+    model: Model, name: str, puzzle: Nonogram, time_limit: float | None, config: Config = None
+) -> SolveResult:
     """Run ``model`` on ``puzzle`` within ``time_limit`` seconds and check its answer."""
     puzzle = as_nonogram(puzzle)
     run = Run(Deadline(time_limit), name)
@@ -145,7 +119,7 @@ def run_model(model: Model, name: str, puzzle: Nonogram, time_limit: float | Non
     status: Status
     grid, message = None, ""
     try:
-        grid = model(puzzle, run)
+        grid = model(puzzle, run) if config is None else model(puzzle, run, config)
     except ModelTooLargeError as error:
         status, message = "too large", str(error)
     except SolverTimeoutError as error:
@@ -164,50 +138,96 @@ def run_model(model: Model, name: str, puzzle: Nonogram, time_limit: float | Non
     return SolveResult(status, grid, name, run.method, seconds, dict(run.stats), message)
 
 
-class CountingModel(Protocol):
-    def __call__(self, puzzle: Nonogram, run: Run, limit: int) -> list[Grid]: ...
-
-
-class Counter(Protocol):
-    __wrapped__: CountingModel
-
-    def __call__(
-        self, puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
-    ) -> tuple[SolveResult, list[Grid]]: ...
-
-
-COUNTERS: dict[str, Counter] = {}
-"""Every registered way to count solutions: ``COUNTERS[name](puzzle, limit)`` returns a
-:class:`SolveResult` (its grid the first solution found) and up to ``limit`` different
-grids, every one checked against the clues."""
-
-
 def run_counter(
-    model: CountingModel, name: str, puzzle: Nonogram, limit: int, time_limit: float | None
-) -> tuple[SolveResult, list[Grid]]:
-    """Run a counting ``model`` for up to ``limit`` different solutions and check them."""
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    model: CountingModel,
+    name: str,
+    puzzle: Nonogram,
+    limit: int | None,
+    time_limit: float | None,
+    config: Config = None,
+) -> CountResult:
+    """Run a counting ``model`` for up to ``limit`` different solutions and check them.
+
+    The solutions found before a time-out are kept: the result says it is incomplete.
+    """
+    puzzle = as_nonogram(puzzle)
+    check_limit(limit)
+    run = Run(Deadline(time_limit), name)
+    start = time.perf_counter()
     grids: list[Grid] = []
+    seen: set[str] = set()
+    status: Status = "solved"
+    complete, message = True, ""
+    try:
+        found_grids = (
+            model(puzzle, run, limit) if config is None else model(puzzle, run, limit, config)
+        )
+        for found in found_grids:
+            grid = [[int(cell) for cell in row] for row in found]
+            if str(grid) in seen:
+                raise RuntimeError(f"counter {name!r} returned the same grid twice")
+            if not puzzle.check(grid):
+                raise RuntimeError(f"counter {name!r} returned a grid that breaks the clues")
+            seen.add(str(grid))
+            grids.append(grid)
+            if limit is not None and len(grids) >= limit:
+                break
+    except ModelTooLargeError as error:
+        status, complete, message = "too large", False, str(error)
+    except SolverTimeoutError as error:
+        status, complete, message = "timeout", False, str(error)
+    except NoSolutionError as error:
+        if grids:
+            raise RuntimeError(f"counter {name!r} found solutions, then none") from error
+        message = str(error)
+    if complete and not grids:
+        status = "no solution"
+        message = message or "no solution: no picture satisfies every clue"
+    seconds = time.perf_counter() - start
+    stats = {**run.stats, "solutions": len(grids)}
+    return CountResult(
+        grids,
+        limit=limit,
+        complete=complete,
+        status=status,
+        solver=name,
+        method=run.method,
+        seconds=seconds,
+        stats=stats,
+        message=message,
+    )
 
-    def first(puzzle: Nonogram, run: Run) -> Grid | None:
-        grids.extend([[int(c) for c in row] for row in grid] for grid in model(puzzle, run, limit))
-        return grids[0] if grids else None
 
-    result = run_model(first, name, puzzle, time_limit)
-    if len(grids) > limit or len({str(g) for g in grids}) != len(grids):
-        raise RuntimeError(f"counter {name!r} returned repeated or too many grids")
-    if not all(puzzle.check(grid) for grid in grids):
-        raise RuntimeError(f"counter {name!r} returned a grid that breaks the clues")
-    if result.status != "solved":
-        grids = []
-    stats = {**result.stats, "solutions": len(grids)}
-    return SolveResult(
-        result.status, result.grid, name, result.method, result.seconds, stats, result.message
-    ), grids
+def _entry(name: str) -> Entry:
+    return REGISTRY.setdefault(name, Entry(name))
 
 
-def register_counter(name: str) -> Callable[[CountingModel], Counter]:
+def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
+    """Add a model to :data:`SOLVERS` under ``name`` (with its default ``config``) and return
+    the checked solver; the raw model stays reachable as ``solver.__wrapped__``."""
+
+    def decorate(model: Model) -> Solver:
+        if name in SOLVERS:
+            raise ValueError(f"a solver named {name!r} is already registered")
+
+        @wraps(model)
+        def solve(
+            puzzle: Nonogram, *, time_limit: float | None = None, config: Config = None
+        ) -> SolveResult:
+            chosen = solve.config if config is None else config  # type: ignore[attr-defined]
+            return run_model(model, name, puzzle, time_limit, chosen)
+
+        solve.config = config  # type: ignore[attr-defined]
+        SOLVERS[name] = solve  # type: ignore[assignment]
+        entry = _entry(name)
+        entry.solve = solve  # type: ignore[assignment]
+        entry.capabilities.add("solve")
+        return solve  # type: ignore[return-value]
+
+    return decorate
+
+
+def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
     """Add a counting model to :data:`COUNTERS` under ``name``."""
 
     def decorate(model: CountingModel) -> Counter:
@@ -216,31 +236,20 @@ def register_counter(name: str) -> Callable[[CountingModel], Counter]:
 
         @wraps(model)
         def count(
-            puzzle: Nonogram, limit: int = 2, *, time_limit: float | None = None
-        ) -> tuple[SolveResult, list[Grid]]:
-            return run_counter(model, name, puzzle, limit, time_limit)
+            puzzle: Nonogram,
+            limit: int | None = 2,
+            *,
+            time_limit: float | None = None,
+            config: Config = None,
+        ) -> CountResult:
+            chosen = count.config if config is None else config  # type: ignore[attr-defined]
+            return run_counter(model, name, puzzle, limit, time_limit, chosen)
 
+        count.config = config  # type: ignore[attr-defined]
         COUNTERS[name] = count  # type: ignore[assignment]
+        entry = _entry(name)
+        entry.count = count  # type: ignore[assignment]
+        entry.capabilities.add("count")
         return count  # type: ignore[return-value]
-
-    return decorate
-
-
-def register(name: str) -> Callable[[Model], Solver]:
-    """Add a model to :data:`SOLVERS` under ``name`` and return the checked solver.
-
-    The raw model stays reachable as ``solver.__wrapped__``.
-    """
-
-    def decorate(model: Model) -> Solver:
-        if name in SOLVERS:
-            raise ValueError(f"a solver named {name!r} is already registered")
-
-        @wraps(model)
-        def solve(puzzle: Nonogram, *, time_limit: float | None = None) -> SolveResult:
-            return run_model(model, name, puzzle, time_limit)
-
-        SOLVERS[name] = solve  # type: ignore[assignment]
-        return solve  # type: ignore[return-value]
 
     return decorate

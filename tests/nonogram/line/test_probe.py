@@ -1,13 +1,27 @@
-"""Full probing on bit masks: sound against brute force, stronger than line logic."""
+"""Probing on bit masks: sound against brute force, stronger than line logic; and the
+probing search."""
+
+import time
 
 import pytest
 import strategies
 from hypothesis import given, settings
 
 from helper.bench.families import FAMILIES
-from helper.nonogram import SOLVERS, Contradiction, Deadline, Nonogram, Run, SolverTimeoutError
+from helper.nonogram import (
+    SOLVERS,
+    Contradiction,
+    Deadline,
+    Nonogram,
+    Run,
+    SolverTimeoutError,
+    check_nonogram,
+    clues_from_grid,
+)
 from helper.nonogram.line.bits import MaskGrid
-from helper.nonogram.line.probe import open_cells, probe_fixpoint, probing_search
+from helper.nonogram.line.probe import open_cells, probe, probe_fixpoint
+from helper.nonogram.line.reference import UNKNOWN, propagate, unknown_cells, unknown_state
+from helper.nonogram.line.search import probing_search
 
 
 def fixpoint(puzzle):
@@ -65,7 +79,46 @@ def test_the_search_branches_and_counts_its_nodes():
     assert result.solved and result.stats["nodes"] >= 1 and result.stats["probes"] > 0
 
 
-def test_the_deadline_stops_probing():
-    hard = FAMILIES["random"].puzzle("held-out", 60)
+def test_the_deadline_stops_probing(monkeypatch):
+    """A stub makes every probe slow (0.2 s a trial): probing stops at its 0.05 s deadline
+    after the first cell instead of going on to probe the other three (the two diagonals
+    both fit, so no probe decides anything)."""
+    real_trial = MaskGrid.trial
+
+    def slow_trial(self, r, c, value, deadline=None):
+        time.sleep(0.1)
+        return real_trial(self, r, c, value)
+
+    stalled = fixpoint(Nonogram([[1], [1]], [[1], [1]]))
+    assert stalled.open_count() == 4
+    monkeypatch.setattr(MaskGrid, "trial", slow_trial)
+    run = Run(Deadline(0.05), "test")
+    start = time.perf_counter()
     with pytest.raises(SolverTimeoutError, match="probing"):
-        probing_search(fixpoint(hard), Run(Deadline(0.05), "test"))
+        probing_search(stalled, run)
+    assert run.stats["probes"] == 2  # one cell, both ways, then the deadline
+    assert time.perf_counter() - start < 0.05 + 0.2 + 5  # a wide margin
+
+
+@settings(max_examples=80, deadline=None)
+@given(strategies.pictures(1, 8))
+def test_fixpoint_and_probing_never_contradict_the_picture(picture):
+    """Whatever logic decides, the picture the clues came from agrees with it."""
+    rows, cols = clues_from_grid(picture)
+    state = propagate(rows, cols, unknown_state(len(rows), len(cols)))
+    probed = probe(rows, cols, state)
+    for decided in (state, probed):
+        for r, row in enumerate(decided):
+            for c, value in enumerate(row):
+                assert value in (UNKNOWN, picture[r][c])
+    assert len(unknown_cells(probed)) <= len(unknown_cells(state))
+
+
+def test_probing_decides_what_plain_line_logic_cannot():
+    # Line logic decides no cell of this 4x4 puzzle; probing finds its only solution.
+    rows, cols = [[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]]
+    state = propagate(rows, cols, unknown_state(4, 4))
+    assert len(unknown_cells(state)) == 16
+    solved = probe(rows, cols, state)
+    assert not unknown_cells(solved)
+    assert check_nonogram(rows, cols, solved)

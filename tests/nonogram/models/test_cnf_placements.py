@@ -23,17 +23,10 @@ from helper.nonogram import (
     check_nonogram,
     clues_from_grid,
 )
-from helper.nonogram.models.cnf_placements import (
-    SAT_SOLVER,
-    NonogramCnf,
-    all_solutions,
-    compact_cnf,
-    line_compact_clauses,
-    line_placement_clauses,
-    placement_cnf,
-    solve_cnf,
-)
+from helper.nonogram.models.cnf_compact import compact_cnf, line_compact_clauses
+from helper.nonogram.models.cnf_placements import NonogramCnf, line_placement_clauses, placement_cnf
 from helper.nonogram.placements import count_placements
+from helper.nonogram.solvers.pysat import SAT_SOLVER, all_solutions, solve_cnf
 
 ENCODINGS = [pytest.param(False, id="placements"), pytest.param(True, id="compact")]
 

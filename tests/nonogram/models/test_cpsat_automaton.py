@@ -6,8 +6,12 @@ import pytest
 from ortools.sat.python import cp_model
 
 from helper.nonogram import clues_from_grid, runs
-from helper.nonogram.line.reference import UNKNOWN, handover_model, unknown_state
-from helper.nonogram.models.cpsat_automaton import build_automaton_model, line_automaton
+from helper.nonogram.line.reference import UNKNOWN, unknown_state
+from helper.nonogram.models.cpsat_automaton import (
+    build_automaton_model,
+    handover_model,
+    line_automaton,
+)
 from helper.ortools import get_all_solutions
 from helper.pictures import draw
 

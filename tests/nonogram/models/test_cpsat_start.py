@@ -14,9 +14,9 @@ from helper.nonogram.models.cpsat_start import (
     block_name,
     build_nonogram_model,
     fill_pattern,
-    find_other_solution,
     place_numbers,
 )
+from helper.nonogram.solvers.cpsat import find_other_solution
 from helper.ortools import get_all_solutions
 from helper.pictures import draw
 
