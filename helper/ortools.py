@@ -4,6 +4,8 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from helper.results import check_limit
+
 Solution = dict[str, int]
 
 
@@ -50,8 +52,7 @@ def get_all_solutions(
     stops after that many solutions. An infeasible model gives ``[]``; an invalid one a
     ``ValueError`` with CP-SAT's own validation message.
     """
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     chosen = list(_model_variables(model) if variables is None else variables)
     keys = _keys(chosen)
 

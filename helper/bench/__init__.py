@@ -24,7 +24,8 @@ from pathlib import Path
 
 from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
-from helper.nonogram import SOLVERS, Nonogram, SolveResult
+from helper.nonogram import SOLVERS, Nonogram
+from helper.results import CountResult, SolveResult
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
@@ -128,7 +129,7 @@ def _solve_in_child(
         if limit == 1:
             answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
         else:
-            from helper.nonogram.unique import COUNTERS
+            from helper.nonogram import COUNTERS
 
             answer = COUNTERS[solver](puzzle, limit, time_limit=time_limit)
     except MemoryError:
@@ -190,10 +191,10 @@ def run_one(
 def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
     """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
     if limit == 1:
-        solved: SolveResult = answer
+        solved: SolveResult | CountResult = answer
         grids = [solved.grid] if solved.grid is not None else []
     else:
-        solved, grids = answer
+        solved, grids = answer, list(answer.solutions)
     result.status, result.seconds = solved.status, solved.seconds
     result.method, result.stats = solved.method, dict(solved.stats)
     result.message = solved.message[:200]
@@ -221,13 +222,13 @@ def run(
     In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
     count that differs from the majority of decided solves is marked ``disagree``.
     """
-    from helper.nonogram.unique import COUNTERS
+    from helper.nonogram.solvers.registry import names
 
-    registry = SOLVERS if limit == 1 else COUNTERS
-    unknown = [s for s in solvers if s not in registry]
+    available = names("solve" if limit == 1 else "count")
+    unknown = [s for s in solvers if s not in available]
     if unknown:
         kind = "solver" if limit == 1 else "counting method"
-        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {list(registry)}")
+        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {available}")
     if not time_limit > 0:
         raise ValueError(f"the time limit must be positive, got {time_limit}")
     if repeat < 1:

@@ -24,7 +24,8 @@ from helper.bench import (
     write_csv,
 )
 from helper.bench.families import FAMILIES, SPLITS
-from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS
+from helper.nonogram import RECOMMENDED_SOLVER
+from helper.nonogram.solvers.registry import names
 
 BASELINES = {"pictures": "cpsat-start", "noisy": "cpsat-start", "random": "cpsat-automaton-default"}
 """The solver each family's speed-up is measured against."""
@@ -100,11 +101,12 @@ def _subset(line, keep):
     )
 
 
-def _default_solvers(family: str, registry) -> list[str]:
-    if registry is not SOLVERS:  # uniqueness mode: every way to count, so they are compared
-        return list(registry)
+def _default_solvers(family: str, capability: str) -> list[str]:
+    available = names(capability)
+    if capability == "count":  # uniqueness mode: every way to count, so they are compared
+        return available
     baselines = [BASELINES[family]] if family in BASELINES else sorted(set(BASELINES.values()))
-    return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in registry]
+    return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in available]
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -141,13 +143,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
-    if args.unique:
-        from helper.nonogram.unique import COUNTERS
-
-        registry = COUNTERS
-    else:
-        registry = SOLVERS
-    chosen = list(registry) if args.solvers == "all" else None
+    capability = "count" if args.unique else "solve"
+    chosen = names(capability) if args.solvers == "all" else None
     if args.solvers and args.solvers != "all":
         chosen = args.solvers.split(",")
     try:
@@ -167,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         results = []
         for family in dict.fromkeys(p.family for p in puzzles):
-            solvers = chosen or _default_solvers(family, registry)
+            solvers = chosen or _default_solvers(family, capability)
             mine = [p for p in puzzles if p.family == family]
             results += run(
                 solvers,

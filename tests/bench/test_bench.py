@@ -100,15 +100,16 @@ def test_command_on_a_family_reports_each_split(tmp_path):
 
 def test_default_solvers_are_the_portfolio_the_sat_model_and_the_family_baseline():
     from helper.bench.__main__ import _default_solvers
-    from helper.nonogram import SOLVERS
-    from helper.nonogram.unique import COUNTERS
+    from helper.nonogram import COUNTERS, REGISTRY
 
-    assert _default_solvers("random", SOLVERS) == [
+    assert _default_solvers("random", "solve") == [
         "portfolio", "sat-automaton", "cpsat-automaton-default",
     ]  # fmt: skip
-    assert _default_solvers("noisy", SOLVERS) == ["portfolio", "sat-automaton", "cpsat-start"]
-    assert set(_default_solvers("my-folder", SOLVERS)) >= {"cpsat-start", "portfolio"}
-    assert _default_solvers("random", COUNTERS) == list(COUNTERS)
+    assert _default_solvers("noisy", "solve") == ["portfolio", "sat-automaton", "cpsat-start"]
+    assert set(_default_solvers("my-folder", "solve")) >= {"cpsat-start", "portfolio"}
+    assert _default_solvers("random", "count") == list(COUNTERS)
+    assert all(REGISTRY[name].can("count") for name in COUNTERS)
+    assert not REGISTRY["portfolio"].can("count") and REGISTRY["portfolio"].can("solve")
 
 
 def test_uniqueness_mode_counts_and_compares(tmp_path):

@@ -8,8 +8,11 @@ import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helper.futoshiki import Futoshiki
+from helper.futoshiki import count_solutions as count_futoshiki
 from helper.nonogram import Nonogram, SolverTimeoutError, clues_from_grid, count_solutions
 from helper.nonogram.models.cpsat_start import build_nonogram_model
+from helper.nonogram.solvers.registry import run_counter
 from helper.nonogram.unique import differing_cells, find_solutions, two_solutions
 from helper.ortools import get_all_solutions
 
@@ -127,10 +130,48 @@ def test_counting_wants_a_nonogram():
         count_solutions(([[1]], [[1]]))
 
 
-def test_a_count_cut_short_by_the_time_limit_is_an_error():
+def test_a_count_cut_short_says_so_and_the_list_of_solutions_is_an_error():
     rng = random.Random(5)
     noise = [[int(rng.random() < 0.5) for _ in range(40)] for _ in range(40)]
     puzzle = Nonogram.from_grid(noise)
-    with pytest.raises(SolverTimeoutError, match="counting stopped after 1e-06 s"):
-        count_solutions(puzzle, time_limit=1e-6)
-    assert count_solutions(puzzle, time_limit=60) == 2  # noisy pictures are ambiguous
+    short = count_solutions(puzzle, time_limit=1e-6)
+    assert not short.complete and short.status == "timeout" and "1e-06 s" in short.message
+    with pytest.raises(SolverTimeoutError, match="1e-06 s"):
+        find_solutions(puzzle, time_limit=1e-6)
+    full = count_solutions(puzzle, time_limit=60)
+    assert full == 2 and full.complete and full.reached_limit  # noisy pictures are ambiguous
+
+
+def test_a_count_keeps_what_it_found_when_time_runs_out():
+    """A counting model that finds two grids and then runs out of time (a stub)."""
+    diagonals = Nonogram([[1], [1]], [[1], [1]])
+
+    def two_then_late(puzzle, run, limit):
+        yield [[1, 0], [0, 1]]
+        yield [[0, 1], [1, 0]]
+        raise SolverTimeoutError("stub: no more within the time limit")
+
+    count = run_counter(two_then_late, "stub", diagonals, None, 1.0)
+    assert count == 2 and not count.complete and not count.exact and count.status == "timeout"
+    assert sorted(count.solutions) == strategies.solutions(diagonals)
+    assert repr(count) == "CountResult(2, incomplete, timeout)"
+
+    def wrong(puzzle, run, limit):
+        yield [[1, 1], [0, 0]]
+
+    with pytest.raises(RuntimeError, match="breaks the clues"):
+        run_counter(wrong, "stub", diagonals, None, 1.0)
+
+
+def test_counts_mean_the_same_in_both_families():
+    """count_solutions(puzzle, limit=2, *, time_limit=None): the same rule for limit and the
+    same CountResult for a Nonogram and a Futoshiki."""
+    nonogram = count_solutions(Nonogram([[1], [1]], [[1], [1]]), None)
+    futoshiki = count_futoshiki(Futoshiki([[0, 0], [0, 0]]), None)
+    assert nonogram == futoshiki == 2 and nonogram.exact and futoshiki.exact
+    for count in (count_solutions, count_futoshiki):
+        with pytest.raises(ValueError, match="limit must be a positive integer or None"):
+            count(Nonogram([[1]], [[1]]) if count is count_solutions else Futoshiki([[0]]), 0)
+    seven = count_futoshiki(Futoshiki([[0] * 7] * 7), None, time_limit=0.5)  # 61 million
+    assert seven > 0 and not seven.complete
+    assert all(Futoshiki([[0] * 7] * 7).check(grid) for grid in seven.solutions)

@@ -93,10 +93,11 @@ COUNTERS: dict[str, Counter] = {}
 
 
 def names(capability: str) -> list[str]:
-    """The registered names that can ``"solve"`` or ``"count"``, in the order registered."""
+    """The registered names that can ``"solve"`` or ``"count"`` (the keys of :data:`SOLVERS`
+    or of :data:`COUNTERS`, in their order)."""
     if capability not in ("solve", "count"):
         raise ValueError(f"a capability is 'solve' or 'count', not {capability!r}")
-    return [name for name, entry in REGISTRY.items() if entry.can(capability)]
+    return list(SOLVERS if capability == "solve" else COUNTERS)
 
 
 def as_nonogram(puzzle: object) -> Nonogram:

@@ -91,7 +91,8 @@ def test_the_4x4_puzzle_with_most_solutions(all_4x4):
 def test_limit_and_fresh_solver_per_query(compact):
     # The 2x2 diagonal puzzle has two pictures.
     rows, cols = [[1], [1]], [[1], [1]]
-    assert all_solutions(Nonogram(rows, cols), 0, compact=compact) == []
+    with pytest.raises(ValueError, match="limit must be a positive integer or None"):
+        all_solutions(Nonogram(rows, cols), 0, compact=compact)
     first = all_solutions(Nonogram(rows, cols), 1, compact=compact)
     assert len(first) == 1
     both = all_solutions(Nonogram(rows, cols), compact=compact)
