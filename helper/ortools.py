@@ -49,8 +49,9 @@ def get_all_solutions(
     ``variables`` chooses the variables to report (all of the model's by default); two
     solutions that agree on them are reported once. The list is sorted by the values in
     variable order, so the same call always gives the same list. With ``limit`` the search
-    stops after that many solutions. An infeasible model gives ``[]``; an invalid one a
-    ``ValueError`` with CP-SAT's own validation message.
+    stops after that many solutions (a positive integer, or ``None`` for all). An infeasible
+    model gives ``[]``; an invalid one a ``ValueError`` with CP-SAT's own validation message.
+    CP-SAT runs with one worker: its enumeration with several workers misses solutions.
     """
     check_limit(limit)
     chosen = list(_model_variables(model) if variables is None else variables)
@@ -58,7 +59,10 @@ def get_all_solutions(
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1  # with more, CP-SAT may report a solution once per worker
+    # One worker: with more, CP-SAT's enumeration is incomplete, not merely repeated. Two
+    # workers return 8 of the 24 solutions of four all-different variables over 1..4 (OR-Tools
+    # 9.15, every seed tried), and still report the search as complete (tests/test_ortools.py).
+    solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     collector = _Collector(chosen, limit)
     status = solver.solve(model, collector)
