@@ -20,7 +20,7 @@ from functools import cache
 from helper.deadline import NO_DEADLINE, Deadline
 
 from ..clues import Clue
-from .cache import BITS_CACHE
+from .cache import BITS_CACHE, MISSING
 from .contract import UNKNOWN, Contradiction, State
 
 LineResult = tuple[int, int] | None  # (black, white) after solving, None on contradiction
@@ -179,9 +179,12 @@ class MaskGrid:
 
     @staticmethod
     def _line(clue: tuple[int, ...], n: int, black: int, white: int) -> LineResult:
-        return BITS_CACHE.get_or_compute(
-            (clue, n, black, white), lambda: solve_line_bits(clue, n, black, white)
-        )
+        key = (clue, n, black, white)
+        result = BITS_CACHE.get(key)
+        if result is MISSING:
+            result = solve_line_bits(clue, n, black, white)
+            BITS_CACHE.put(key, result)
+        return result
 
     def propagate(
         self,
@@ -191,15 +194,15 @@ class MaskGrid:
     ) -> None:
         """Line logic to the fixpoint, starting from the given dirty rows and columns (all by
         default). Raises :class:`Contradiction`, and
-        :class:`~helper.errors.SolverTimeoutError` once ``deadline`` has passed (checked per
-        line)."""
+        :class:`~helper.errors.SolverTimeoutError` once ``deadline`` has passed (checked before
+        each sweep over the dirty rows or columns: a sweep takes milliseconds)."""
         height, width = self.height, self.width
         dirty_rows = set(range(height)) if rows is None else rows
         dirty_cols = set(range(width)) if cols is None else cols
         rb, rw, cb, cw = self.rb, self.rw, self.cb, self.cw
         while dirty_rows or dirty_cols:
+            deadline.check("line logic")
             for r in sorted(dirty_rows):
-                deadline.check("line logic")
                 result = self._line(self.rows[r], width, rb[r], rw[r])
                 if result is None:
                     raise Contradiction(f"row {r}")
@@ -213,8 +216,8 @@ class MaskGrid:
                     dirty_cols.add(c)
                 rb[r], rw[r] = black, white
             dirty_rows.clear()
+            deadline.check("line logic")
             for c in sorted(dirty_cols):
-                deadline.check("line logic")
                 result = self._line(self.cols[c], height, cb[c], cw[c])
                 if result is None:
                     raise Contradiction(f"column {c}")

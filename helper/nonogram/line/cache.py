@@ -9,9 +9,14 @@ every puzzle and every solve, and threads share it safely.
 Each cache has a memory budget in bytes (:data:`REFERENCE_BUDGET`, :data:`BITS_BUDGET`): it
 adds up an estimate of each entry's size (``sys.getsizeof`` of the key's and the value's parts,
 plus the dictionary's own cost per entry) and, when a new entry would pass the budget, drops
-the entries used least recently until it fits. The estimate leaves out objects an entry shares
-with others (a clue tuple is the same object in every key of its line), so the real memory is
-at most the budget.
+the oldest entries until it fits. The estimate leaves out objects an entry shares with others
+(a clue tuple is the same object in every key of its line), so the real memory is at most the
+budget.
+
+Thread safety: a lookup is one ``dict.get``, atomic in CPython, so it takes no lock (line
+logic looks up far more often than it adds); adding and dropping entries, and the byte count,
+are done under a lock. A lookup never sees a half-made entry, and an entry another thread drops
+is simply computed again.
 """
 
 import sys
@@ -23,7 +28,8 @@ from typing import Any
 ENTRY_OVERHEAD = 100
 """Bytes an ``OrderedDict`` spends per entry beyond its key and value (hash slot and links)."""
 
-_MISSING = object()
+MISSING: Any = object()
+"""What :meth:`LineCache.get` returns for a key it does not hold."""
 
 
 def _size(value: object) -> int:
@@ -35,12 +41,11 @@ def _size(value: object) -> int:
 
 
 class LineCache:
-    """A least-recently-used memo with a budget in bytes, safe to use from several threads.
+    """A memo with a budget in bytes that drops its oldest entries, safe to use from threads.
 
-    ``get_or_compute(key, compute)`` returns the stored value, or stores and returns
-    ``compute()``. ``compute`` runs outside the lock, so two threads may both compute a
-    missing entry (the values are equal: line results are pure); the dictionary itself is
-    only ever touched under the lock.
+    ``get(key)`` returns the stored value or :data:`MISSING`; ``put(key, value)`` stores it.
+    ``get_or_compute(key, compute)`` does both. Computing happens outside the lock, so two
+    threads may both compute a missing entry (the values are equal: line results are pure).
     """
 
     def __init__(self, max_bytes: int, name: str = "line cache") -> None:
@@ -48,13 +53,13 @@ class LineCache:
             raise ValueError(f"a cache budget must be a positive number of bytes, got {max_bytes}")
         self.max_bytes = max_bytes
         self.name = name
-        self._entries: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._values: dict[Hashable, Any] = {}  # read without the lock
+        self._sizes: OrderedDict[Hashable, int] = OrderedDict()  # oldest first, under the lock
         self._bytes = 0
         self._lock = threading.Lock()
-        self.hits = self.misses = 0
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._values)
 
     @property
     def bytes(self) -> int:
@@ -63,30 +68,36 @@ class LineCache:
 
     def clear(self) -> None:
         with self._lock:
-            self._entries.clear()
+            self._values.clear()
+            self._sizes.clear()
             self._bytes = 0
 
-    def get_or_compute(self, key: Hashable, compute: Callable[[], Any]) -> Any:
-        with self._lock:
-            found = self._entries.get(key, _MISSING)
-            if found is not _MISSING:
-                self._entries.move_to_end(key)
-                self.hits += 1
-                return found[0]  # type: ignore[index]
-            self.misses += 1
-        value = compute()
+    def get(self, key: Hashable) -> Any:
+        """The value stored for ``key``, or :data:`MISSING`."""
+        return self._values.get(key, MISSING)
+
+    def put(self, key: Hashable, value: Any) -> None:
+        """Store ``value`` for ``key``, dropping the oldest entries to stay within budget."""
         size = _size(key) + _size(value) + ENTRY_OVERHEAD
         if size > self.max_bytes:
-            return value  # larger than the whole budget: not kept
+            return  # larger than the whole budget: not kept
         with self._lock:
-            old = self._entries.pop(key, None)
-            if old is not None:
-                self._bytes -= old[1]
-            while self._entries and self._bytes + size > self.max_bytes:
-                _, (_, dropped) = self._entries.popitem(last=False)
+            if key in self._sizes:
+                return  # another thread stored it meanwhile
+            while self._sizes and self._bytes + size > self.max_bytes:
+                old, dropped = self._sizes.popitem(last=False)
+                del self._values[old]
                 self._bytes -= dropped
-            self._entries[key] = (value, size)
+            self._sizes[key] = size
+            self._values[key] = value
             self._bytes += size
+
+    def get_or_compute(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """The value stored for ``key``, or ``compute()`` (then stored)."""
+        value = self._values.get(key, MISSING)
+        if value is MISSING:
+            value = compute()
+            self.put(key, value)
         return value
 
 
