@@ -7,7 +7,8 @@
   sphinx-book-theme offers it only when launch buttons are configured; this book has none
   (its chapters are Markdown files that Binder or Colab cannot open from a plain link; see the
   README). The downloaded notebook starts with one extra cell that installs the book's package
-  from the repository when it is missing, so it runs in Colab or any fresh Jupyter.
+  from the repository when it is missing, with its ``book`` extra (what the chapters use
+  beyond ``helper`` itself), so it runs in Colab or any fresh Jupyter.
 """
 
 import os
@@ -28,7 +29,7 @@ from importlib.metadata import PackageNotFoundError, version
 try:
     version("{distribution}")
 except PackageNotFoundError:
-    %pip install --quiet "git+{repository}"
+    %pip install --quiet "{distribution}[book] @ git+{repository}"
 """
 
 

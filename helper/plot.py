@@ -109,7 +109,8 @@ def plot_nonogram_board(
             for c, cell in enumerate(row):
                 if cell:
                     ax.add_patch(Rectangle((c, r), 1, 1, facecolor=INK, edgecolor="none"))
-    thin, thick = [], []
+    thin: list[list[tuple[float, float]]] = []
+    thick: list[list[tuple[float, float]]] = []
     for x in range(width + 1):
         (thick if x % 5 == 0 or x == width else thin).append([(x, -top), (x, height)])
     for y in range(height + 1):
@@ -179,17 +180,18 @@ def plot_futoshiki_board(
     ``constraints``. ``cell_size`` is the side of a cell in inches (by default it fits the
     ``ax`` given, or makes a figure about 5 inches wide). Returns the matplotlib ``Axes``.
     """
+    rows: Any = grid
     if constraints is None:
         if not hasattr(grid, "constraints"):
             raise TypeError("give the constraints, or a Futoshiki as the first argument")
-        grid, constraints = grid  # type: ignore[misc]
+        rows, constraints = rows.grid, rows.constraints
     solution = _grid_of(solution)
-    size = len(grid)
+    size = len(rows)
     step = 1.5  # a cell is 1 wide, the gap for a sign 0.5
     extent = step * size - 0.5
     if cell_size is None and ax is not None:  # fit the text to the axes we were given
         box = ax.get_position()
-        width, height = ax.figure.get_size_inches()
+        width, height = ax.get_figure(root=True).get_size_inches()  # type: ignore[union-attr]
         cell_size = min(box.width * width, box.height * height) / (extent + 0.3)
     if cell_size is None:
         cell_size = min(0.55, 5.0 / extent)
@@ -208,7 +210,7 @@ def plot_futoshiki_board(
             ax.add_patch(
                 Rectangle((x, y), 1, 1, facecolor="white", edgecolor="#555555", linewidth=1.0)
             )
-            given = grid[r][c]
+            given = rows[r][c]
             if given:
                 ax.text(
                     x + 0.5,
@@ -292,7 +294,8 @@ def _draw_cells(ax: Axes, colours: Sequence[Sequence[str]], *, title: str | None
     image = [[_rgb(colour) for colour in row] for row in colours]
     ax.figure.set_facecolor(BACKGROUND)
     ax.imshow(image, interpolation="nearest", extent=(0, width, height, 0))
-    thin, thick = [], []
+    thin: list[list[tuple[float, float]]] = []
+    thick: list[list[tuple[float, float]]] = []
     for x in range(width + 1):
         (thick if x % 5 == 0 or x == width else thin).append([(x, 0), (x, height)])
     for y in range(height + 1):
@@ -323,7 +326,7 @@ def plot_stages(
     """Colour each cell by the stage that decided it (``stage`` holds 0, 1 or 2).
 
     Blue: propagation, orange: presolve or probing, red: search (see
-    :data:`STAGE_COLOURS`); a filled cell of the solution in the dark shade, an empty one in
+    ``STAGE_COLOURS``); a filled cell of the solution in the dark shade, an empty one in
     the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
     solutions differ) are grey whatever their stage.
     """

@@ -87,6 +87,27 @@ class CountResult(int):
       :attr:`message`, :attr:`seconds` and :attr:`stats` are those of the underlying run.
 
     ``count.unique`` is the question a puzzle maker asks: exactly one solution, proved.
+
+    Attributes
+    ----------
+    solutions
+        The different solutions found, in the order found.
+    limit
+        The count stopped at this many (``None``: no limit).
+    complete
+        The count is final: exact, or it reached ``limit``.
+    status
+        ``"solved"`` (some found), ``"no solution"``, ``"timeout"`` or ``"too large"``.
+    solver
+        The registered counter that was called.
+    method
+        The method that answered.
+    seconds
+        Wall-clock seconds of the whole count.
+    stats
+        Counts such as branches, conflicts, and the number of solutions.
+    message
+        Why the count is incomplete, when it is.
     """
 
     solutions: tuple[Grid, ...]

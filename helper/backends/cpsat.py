@@ -7,6 +7,7 @@ deadline, and its branches and conflicts are added to the run's statistics.
 """
 
 from collections.abc import Mapping
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -42,7 +43,7 @@ def solve_model(
     run: Run | None = None,
     parameters: Parameters | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
-) -> tuple[cp_model.CpSolver, int]:
+) -> tuple[cp_model.CpSolver, Any]:
     """Solve ``model`` within ``run.deadline``; the solver and its status.
 
     The deadline is checked first (a model that took all the time to build is not handed

@@ -17,6 +17,7 @@ import os
 import threading
 from collections.abc import Sequence
 from multiprocessing.connection import Connection
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -64,7 +65,7 @@ def race(
     Raises :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first.
     A child that dies (out of memory, say) leaves the primary to finish alone.
     """
-    context = mp.get_context(START_METHOD)
+    context: Any = mp.get_context(START_METHOD)
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_second_opinion, args=(send, clauses, second), daemon=True)
     child.start()

@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
@@ -127,7 +128,7 @@ def _solve_in_child(
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     try:
         if limit == 1:
-            answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
+            answer: SolveResult | CountResult | str = SOLVERS[solver](puzzle, time_limit=time_limit)
         else:
             from helper.nonogram import COUNTERS
 
@@ -159,7 +160,7 @@ def run_one(
 
     ``limit=2`` is uniqueness mode: the solver looks for two different solutions.
     """
-    context = _context()
+    context: Any = _context()
     receive, send = context.Pipe(duplex=False)
     process = context.Process(
         target=_solve_in_child, args=(send, solver, puzzle, time_limit, memory_mb, limit)
@@ -190,11 +191,11 @@ def run_one(
 
 def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
     """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
-    if limit == 1:
-        solved: SolveResult | CountResult = answer
-        grids = [solved.grid] if solved.grid is not None else []
+    solved: SolveResult | CountResult = answer
+    if isinstance(answer, SolveResult):
+        grids = [answer.grid] if answer.grid is not None else []
     else:
-        solved, grids = answer, list(answer.solutions)
+        grids = list(answer.solutions)
     result.status, result.seconds = solved.status, solved.seconds
     result.method, result.stats = solved.method, dict(solved.stats)
     result.message = solved.message[:200]

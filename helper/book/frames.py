@@ -25,7 +25,7 @@ class Stages:
     solver: str
     known: tuple[State, State]
     solution: Grid
-    stats: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int | float] = field(default_factory=dict)
 
     def stage_of_cells(self) -> list[list[int]]:
         """For each cell, the index in :data:`STAGE_NAMES` of the first stage that decided it."""

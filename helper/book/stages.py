@@ -135,7 +135,10 @@ def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
 
 def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:
     """The grid of cell variables ``cells`` as the literals ``true`` decide it."""
-    return [[1 if v in true else 0 if -v in true else UNKNOWN for v in row] for row in cells]
+    return [
+        [UNKNOWN if v is None else 1 if v in true else 0 if -v in true else UNKNOWN for v in row]
+        for row in cells
+    ]
 
 
 def cnf_probed(encoding: NonogramCnf) -> State:
@@ -193,6 +196,8 @@ def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
     """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
     :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver)."""
     model = build_sat_model(puzzle.rows, puzzle.cols)
+    if model.clauses is None:
+        raise Contradiction("automaton CNF: the puzzle has no solution")
     propagated = _cells_of(model.cells, unit_propagation(model.clauses))
     run = Run(Deadline(), "automaton CNF")
     with load_solver(SAT_BACKEND, model.clauses) as solver:

@@ -3,8 +3,8 @@
 A puzzle is a :class:`Futoshiki` (validated when it is made, from ``Futoshiki(grid,
 constraints)``, :meth:`Futoshiki.from_text` or :func:`load_puzzle`): ``grid`` a square list of
 rows (0 = empty cell) and ``constraints`` a list of ``((r1, c1), (r2, c2))`` meaning
-cell 1 < cell 2. :func:`solve` and :func:`count_solutions` mean the same as their Nonogram
-twins in :mod:`helper.nonogram`: a :class:`~helper.results.SolveResult`, a
+cell 1 < cell 2. :func:`solve` and :func:`~helper.futoshiki.count_solutions` mean the same
+as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.SolveResult`, a
 :class:`~helper.results.CountResult`. The chapters' functions on ``(grid, constraints)``
 (:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """

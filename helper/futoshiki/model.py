@@ -1,7 +1,8 @@
 """The seed's CP-SAT model of Futoshiki, as a solution callback class, in the current API;
 and the package's solve and count for Futoshiki, built on it.
 
-:func:`solve` and :func:`count_solutions` have the same signature and meaning as their
+:func:`solve` and :func:`~helper.futoshiki.count_solutions` have the same signature and
+meaning as their
 Nonogram twins in :mod:`helper.nonogram`: they take a validated
 :class:`~helper.futoshiki.puzzle.Futoshiki` and return a :class:`~helper.results.SolveResult`
 or a :class:`~helper.results.CountResult`.
@@ -9,6 +10,7 @@ or a :class:`~helper.results.CountResult`.
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -31,11 +33,13 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
         constraints: Sequence[Sequence[Sequence[int]]] | None = None,
     ) -> None:
         super().__init__()
+        rows: Grid
         if isinstance(grid, Futoshiki):  # validated when it was made
-            grid, constraints = grid
+            rows, constraints = grid
         else:
-            grid, constraints = validate_futoshiki(grid, constraints or [])
-        self.size = size = len(grid)
+            rows, constraints = validate_futoshiki(grid, constraints or [])
+        grid = rows
+        self.size = size = len(rows)
         self.model = cp_model.CpModel()
         # One integer variable per cell: fixed to a given, or free in 1..n.
         self.cells = [
@@ -43,7 +47,7 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
                 self.model.new_int_var(value or 1, value or size, f"x[{r},{c}]")
                 for c, value in enumerate(row)
             ]
-            for r, row in enumerate(grid)
+            for r, row in enumerate(rows)
         ]
         # Each row and each column holds every number once.
         for row in self.cells:
@@ -106,13 +110,14 @@ def solve(
     if constraints is not None:
         if isinstance(puzzle, Futoshiki):
             raise TypeError("pass either a Futoshiki or its grid and constraints, not both")
-        puzzle = Futoshiki(puzzle, constraints)  # type: ignore[arg-type]
+        puzzle = Futoshiki(puzzle, constraints)
     puzzle = as_futoshiki(puzzle)
     start = time.perf_counter()
     board = GameBoard(puzzle)
     run = Run(Deadline(time_limit), "cpsat")
     status: Status = "solved"
     message = ""
+    code: Any
     try:
         _, code = solve_model(board.model, run, callback=board)
     except SolverTimeoutError as error:  # the deadline passed while building the model

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .check import check_futoshiki
 from .text import format_futoshiki, parse_futoshiki
-from .validate import Constraint, Grid, validate_futoshiki
+from .validate import Grid, validate_futoshiki
 
 Rows = tuple[tuple[int, ...], ...]
 
@@ -28,8 +28,8 @@ class Futoshiki:
     of constraints are. ``grid, constraints = puzzle`` unpacks it as plain lists.
     """
 
-    grid: Rows
-    constraints: tuple[Constraint, ...] = ()
+    grid: Sequence[Sequence[int]]  # stored as Rows, a tuple of tuples
+    constraints: Sequence[Sequence[Sequence[int]]] = ()  # stored as a tuple of Constraint
     name: str = ""
 
     def __post_init__(self) -> None:

@@ -4,11 +4,13 @@ A puzzle is a :class:`Nonogram` (validated clues, made by ``Nonogram(rows, cols)
 loader); an empty line is ``[]`` or ``[0]``. :func:`solve` solves it with the book's
 recommended solver and returns a :class:`~helper.results.SolveResult`; :func:`count_solutions`
 counts its solutions up to a limit and returns a :class:`~helper.results.CountResult`. Every
-other solver is in :data:`SOLVERS`, every way to count in :data:`COUNTERS`, both described by
-:data:`REGISTRY`. Malformed clues raise ``ValueError`` naming the line and the clue.
+other solver is in ``SOLVERS``, every way to count in ``COUNTERS``, both described by
+``REGISTRY`` (:mod:`helper.nonogram.solvers.registry`). Malformed clues raise ``ValueError``
+naming the line and the clue.
 
-The package is layered: :mod:`.models` turns a puzzle into a CP-SAT model or a CNF,
-:mod:`.line` is line logic (with probing and search), :mod:`.solvers` puts them together with
+The package is layered: :mod:`helper.nonogram.models` turns a puzzle into a CP-SAT model or
+a CNF, :mod:`helper.nonogram.line` is line logic (with probing and search), and
+:mod:`helper.nonogram.solvers` puts them together with
 the back ends of :mod:`helper.backends`. The solvers (and with them OR-Tools and PySAT) are
 loaded on first use, so that the puzzle value and the checks import quickly and alone (the
 figures of :mod:`helper.plot` need no solver).
@@ -57,6 +59,10 @@ def __getattr__(name: str) -> Any:
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 def load_puzzle(name: str) -> Nonogram:

@@ -36,7 +36,7 @@ def count_solutions(
     :class:`~helper.results.CountResult`: an ``int`` that also keeps the solutions found and
     says whether the count is complete. When ``time_limit`` seconds pass first, it holds what
     was found by then and ``complete`` is ``False``. ``method`` names a counter in
-    :data:`COUNTERS`.
+    ``COUNTERS``.
     """
     from . import solvers  # noqa: F401  (registers every counter)
 
@@ -54,8 +54,9 @@ def find_solutions(
 ) -> list[Grid]:
     """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
 
-    ``method`` names a counter in :data:`COUNTERS`. When ``time_limit`` seconds pass before
-    the count is complete, :class:`SolverTimeoutError` is raised: a partial list would be a
+    ``method`` names a counter in ``COUNTERS``. When ``time_limit`` seconds pass before
+    the count is complete, :class:`~helper.errors.SolverTimeoutError` is raised: a partial list
+    would be a
     wrong answer.
     """
     count = count_solutions(puzzle, limit, time_limit=time_limit, method=method)

@@ -1,4 +1,4 @@
-"""The line solver on bit masks: the dynamic programme of :mod:`.line`, one integer per table row.
+"""The line solver on bit masks: :mod:`.reference`'s dynamic programme, one integer per table row.
 
 A line of ``n`` cells is two integers: ``black`` has bit ``x`` set when cell ``x`` is known
 filled, ``white`` when it is known empty. A row of the table ``fwd[j]`` ("the first ``j``

@@ -90,8 +90,8 @@ def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid
     with load_solver(primary, model.clauses) as solver:
         run.method = f"portfolio: SAT ({NAMES[primary]})"
         if not config.races():
-            found = solve_within(solver, run)
-            return model.decode(solver.get_model()) if found else None
+            alone = solve_within(solver, run)
+            return model.decode(solver.get_model()) if alone else None
         left = run.deadline.left()
         found = solve_for(solver, wait if left is None else min(wait, left))
         if found is None:

@@ -204,8 +204,11 @@ def _entry(name: str) -> Entry:
 
 
 def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
-    """Add a model to :data:`SOLVERS` under ``name`` (with its default ``config``) and return
-    the checked solver; the raw model stays reachable as ``solver.__wrapped__``."""
+    """Add a model to :data:`~helper.nonogram.solvers.registry.SOLVERS` under ``name`` (with
+    its default ``config``) and return the checked solver.
+
+    The raw model stays reachable as ``solver.__wrapped__``.
+    """
 
     def decorate(model: Model) -> Solver:
         if name in SOLVERS:
@@ -229,7 +232,7 @@ def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
 
 
 def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
-    """Add a counting model to :data:`COUNTERS` under ``name``."""
+    """Add a counting model to :data:`~helper.nonogram.solvers.registry.COUNTERS` under ``name``."""
 
     def decorate(model: CountingModel) -> Counter:
         if name in COUNTERS:
