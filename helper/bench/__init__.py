@@ -122,7 +122,7 @@ def _solve_in_child(
 ) -> None:
     """Run one solve and send its answer (or an error text) to the parent."""
     if memory_mb:
-        import resource
+        import resource  # the parent checked that this platform has it
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
@@ -141,10 +141,52 @@ def _solve_in_child(
     conn.close()
 
 
+def _has_resource() -> bool:
+    try:
+        import resource  # noqa: F401  (Unix only)
+    except ImportError:
+        return False
+    return True
+
+
+def start_method() -> str:
+    """How each solve's process starts: a fork server that has imported the solvers once
+    (Linux, macOS), else ``spawn`` (Windows), which starts a fresh interpreter per solve."""
+    return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+
+
+def limitations(memory_mb: int | None = DEFAULT_MEMORY_MB) -> list[str]:
+    """What the benchmark cannot do on this platform, in words (``[]`` on Linux and macOS).
+
+    Without a fork server each solve starts a fresh interpreter: the benchmark takes longer,
+    but the times it reports are measured inside the solve and do not change. Without the
+    ``resource`` module no memory cap can be set: a solve that runs out of memory may take
+    the machine's memory with it instead of failing alone.
+    """
+    notes = []
+    if start_method() != "forkserver":
+        notes.append(
+            "no 'forkserver' start method on this platform: each solve starts a fresh "
+            "interpreter ('spawn'), so the run takes longer (the seconds reported are measured "
+            "inside each solve and are not affected)"
+        )
+    if memory_mb and not _has_resource():
+        notes.append(
+            f"no 'resource' module on this platform: solves run without the {memory_mb} MB "
+            "memory cap"
+        )
+    return notes
+
+
 def _context() -> mp.context.BaseContext:
-    """A fork server that has imported the solvers once: each solve forks a clean copy."""
-    context = mp.get_context("forkserver")
-    context.set_forkserver_preload(["helper.nonogram", "helper.nonogram.unique"])
+    """A fork server that has imported the solvers once: each solve forks a clean copy (or,
+    where there is no fork server, ``spawn``: see :func:`limitations`)."""
+    method = start_method()
+    context = mp.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(
+            ["helper.nonogram", "helper.nonogram.solvers", "helper.nonogram.unique"]
+        )
     return context
 
 
@@ -161,6 +203,8 @@ def run_one(
     ``limit=2`` is uniqueness mode: the solver looks for two different solutions.
     """
     context: Any = _context()
+    if memory_mb and not _has_resource():
+        memory_mb = None  # no cap on this platform (limitations() says so)
     receive, send = context.Pipe(duplex=False)
     process = context.Process(
         target=_solve_in_child, args=(send, solver, puzzle, time_limit, memory_mb, limit)

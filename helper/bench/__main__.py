@@ -17,6 +17,7 @@ from helper.bench import (
     cactus,
     family_puzzles,
     format_report,
+    limitations,
     lines,
     load_set,
     ratio,
@@ -162,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{r.puzzle:40} {r.solver:24} {r.status:11} {r.seconds:8.3f} s{note}",
                       file=sys.stderr, flush=True)  # fmt: skip
 
+        for note in limitations(args.memory_mb or None):
+            print(f"note: {note}", file=sys.stderr)
         results = []
         for family in dict.fromkeys(p.family for p in puzzles):
             solvers = chosen or _default_solvers(family, capability)

@@ -202,3 +202,21 @@ def test_a_count_that_the_others_contradict_is_marked():
     _mark_disagreements(results)
     assert [r.status for r in results] == ["solved", "solved", "disagree"]
     assert results[2].message == "found 1 solution(s), the others 2"
+
+
+def test_the_benchmark_says_what_it_cannot_do_and_still_runs(monkeypatch):
+    """As on Windows: no fork server and no `resource` module. Each solve is spawned, without
+    a memory cap, and the answers are checked as usual."""
+    import multiprocessing
+
+    import helper.bench as bench
+
+    assert bench.limitations() == []  # this machine has both
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(bench, "_has_resource", lambda: False)
+    notes = bench.limitations(2000)
+    assert bench.start_method() == "spawn" and len(notes) == 2
+    assert "no 'forkserver'" in notes[0] and "without the 2000 MB memory cap" in notes[1]
+    puzzle = Nonogram.from_grid([[1, 0], [1, 1]], name="tiny")
+    result = run_one("portfolio", puzzle, time_limit=30, memory_mb=2000)
+    assert result.status == "solved" and result.decided
