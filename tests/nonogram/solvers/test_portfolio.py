@@ -141,16 +141,6 @@ def test_one_usable_core_means_no_race(monkeypatch):
     assert RACING.races() and not replace(CONFIG, race=False).races()
 
 
-def test_usable_cores_falls_back_to_the_cpu_count(monkeypatch):
-    monkeypatch.delattr(race_backend.os, "sched_getaffinity", raising=False)
-    monkeypatch.setattr(race_backend.os, "cpu_count", lambda: 1)
-    assert race_backend.usable_cores() == 1 and not CONFIG.races()
-    monkeypatch.setattr(race_backend.os, "cpu_count", lambda: None)
-    assert race_backend.usable_cores() == 1
-    monkeypatch.setattr(race_backend.os, "cpu_count", lambda: 4)
-    assert race_backend.usable_cores() == 4 and CONFIG.races()
-
-
 def _no_fork_context(original):
     def get_context(method=None):
         if method == "fork":

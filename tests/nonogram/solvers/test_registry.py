@@ -107,3 +107,38 @@ def test_a_time_out_is_a_status_not_a_wrong_answer():
 def test_a_grid_that_breaks_a_clue_is_never_returned():
     with pytest.raises(RuntimeError, match="'broken' returned a grid that breaks the clues"):
         run_model(lambda puzzle, run: [[0]], "broken", Nonogram([[1]], [[1]]), None)
+
+
+def test_one_registry_says_what_each_name_can_do():
+    from helper.nonogram import COUNTERS, REGISTRY
+    from helper.nonogram.solvers import BOOK_ORDER
+    from helper.nonogram.solvers.registry import names
+
+    assert list(REGISTRY) == list(SOLVERS) == list(BOOK_ORDER)
+    assert names("solve") == list(SOLVERS) and names("count") == list(COUNTERS)
+    for name, entry in REGISTRY.items():
+        assert entry.can("solve") == (name in SOLVERS) and entry.can("count") == (name in COUNTERS)
+    assert {name for name, e in REGISTRY.items() if e.can("count")} == {
+        "sat-automaton", "cpsat-automaton",
+    }  # fmt: skip
+    with pytest.raises(ValueError, match="capability"):
+        names("draw")
+
+
+def test_settings_are_frozen_dataclasses_passed_per_call():
+    from dataclasses import FrozenInstanceError, replace
+
+    configured = {name: solver.config for name, solver in SOLVERS.items() if solver.config}
+    assert set(configured) == {
+        "cpsat-automaton-default", "line-cpsat", "bitline-hybrid", "sat-automaton", "portfolio",
+    }  # fmt: skip
+    hybrid = SOLVERS["bitline-hybrid"]
+    with pytest.raises(FrozenInstanceError):
+        hybrid.config.search_nodes = 0
+    from helper.bench import load_set
+
+    (puzzle,) = load_set(pattern="picture-sailboat-20x20")  # line logic leaves a few cells
+    no_search = hybrid(puzzle, config=replace(hybrid.config, search_nodes=0))
+    assert no_search.solved and no_search.stats["handovers"] == 1
+    assert hybrid.config.search_nodes == 200  # the default is untouched
+    assert "handovers" not in hybrid(puzzle).stats
