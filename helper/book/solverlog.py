@@ -148,9 +148,7 @@ def solve_with_log(
     A fixed seed and worker count, as everywhere in the book; ``parameters`` are set on the
     solver's ``SatParameters`` (for example ``stop_after_presolve=True``).
     """
-    solver = make_solver(workers=workers, seed=seed)
-    for key, value in parameters.items():
-        setattr(solver.parameters, key, value)
+    solver = make_solver(workers=workers, seed=seed, **parameters)
     solver.parameters.log_search_progress = True
     solver.parameters.log_to_stdout = False
     messages: list[str] = []
