@@ -191,7 +191,7 @@ def plot_futoshiki_board(
     extent = step * size - 0.5
     if cell_size is None and ax is not None:  # fit the text to the axes we were given
         box = ax.get_position()
-        width, height = ax.get_figure(root=True).get_size_inches()  # type: ignore[union-attr]
+        width, height = ax.figure.get_size_inches()  # type: ignore[union-attr]
         cell_size = min(box.width * width, box.height * height) / (extent + 0.3)
     if cell_size is None:
         cell_size = min(0.55, 5.0 / extent)

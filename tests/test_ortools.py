@@ -183,7 +183,10 @@ def test_enumeration_needs_one_worker(seed):
         solver.parameters.num_workers = workers
         solver.parameters.random_seed = seed
         rows = _Rows(variables)
-        assert solver.solve(model, rows) == cp_model.OPTIMAL  # "complete" either way
+        status = solver.solve(model, rows)
+        if status == cp_model.MODEL_INVALID and workers > 1:
+            continue  # OR-Tools 9.9 refuses to enumerate with several workers at all
+        assert status == cp_model.OPTIMAL  # "complete" either way
         assert rows.rows <= brute_force
         assert (rows.rows == brute_force) == complete
 

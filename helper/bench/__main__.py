@@ -196,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from helper.plot import plot_cactus
 
         ax = plot_cactus(cactus(results, args.time_limit), args.time_limit)
-        ax.get_figure(root=True).savefig(args.plot, dpi=120, facecolor="white")  # type: ignore[union-attr]
+        ax.figure.savefig(args.plot, dpi=120, facecolor="white")  # type: ignore[union-attr]
         print(f"drew the cactus plot into {args.plot}")
     return 1 if any(r.status in FAILED for r in results) else 0
 

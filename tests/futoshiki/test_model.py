@@ -170,4 +170,3 @@ def test_plot_draws_every_digit_and_sign():
     assert len(givens_only.texts) == sum(v > 0 for r in grid for v in r) + len(constraints)
     bold = [t for t in plot_futoshiki_board([[1, 0], [0, 0]], [], [[1, 2], [2, 1]]).texts]
     assert [t.get_fontweight() for t in bold] == ["bold", "normal", "normal", "normal"]
-    matplotlib.pyplot.close("all")
