@@ -192,9 +192,10 @@ def test_enumeration_needs_one_worker(seed):
 
 
 def test_make_solver_sets_parameters_and_refuses_unknown_ones():
-    solver = make_solver(2.5, workers=3, seed=7, cp_model_presolve=False)
+    solver = make_solver(2.5, workers=3, seed=7, cp_model_presolve=False, max_presolve_iterations=7)
     assert solver.parameters.max_time_in_seconds == 2.5
     assert (solver.parameters.num_workers, solver.parameters.random_seed) == (3, 7)
     assert solver.parameters.cp_model_presolve is False
+    assert solver.parameters.max_presolve_iterations == 7
     with pytest.raises(ValueError, match="CP-SAT has no parameter 'no_such_option'"):
         make_solver(no_such_option=1)
