@@ -9,6 +9,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from helper.results import CountResult
 
 EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT = 1, 2, 3
 
@@ -76,54 +80,87 @@ def _read_nonogram(path: str, max_cells: int):
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _count_words(count: int, limit: int) -> str:
+def _count_words(count: "CountResult") -> str:
+    limit = count.limit
+    if not count.complete:
+        return (
+            f"at least {count.count} solution{'s' if count.count != 1 else ''}: the time limit "
+            "ran out before the count was complete"
+        )
     if count == 0:
         return "0 solutions: no grid fits the puzzle"
     noun = "solution" if count == 1 else "solutions"
-    if count >= limit:
-        return f"at least {count} {noun} (counting stopped at --limit {limit})"
-    return f"{count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+    if count.reached_limit:
+        return f"at least {count.count} {noun} (counting stopped at --limit {limit})"
+    return f"{count.count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+
+
+def _print_count(count: "CountResult") -> None:
+    print(_count_words(count))
+    if count.status == "too large":
+        raise CommandError(f"the model is too large: {count.message}", EXIT_TIMEOUT)
+    if not count.complete:
+        raise CommandError(f"time limit reached: {count.message}", EXIT_TIMEOUT)
 
 
 def _board_text(grid: Sequence[Sequence[int]]) -> str:
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
-def command_solve(args: argparse.Namespace) -> None:
-    from helper.nonogram import SOLVERS
-    from helper.nonogram.make import grade
-    from helper.nonogram.unique import find_solutions
+def _refuse_limit_without_count(args: argparse.Namespace) -> None:
+    if args.limit is not None and not args.count:
+        raise CommandError("--limit applies only to --count", EXIT_USAGE)
 
+
+def command_solve(args: argparse.Namespace) -> None:
+    from helper.nonogram import COUNTERS, RECOMMENDED_SOLVER, SOLVERS, count_solutions
+    from helper.nonogram.make import grade
+    from helper.nonogram.unique import DEFAULT_COUNTER
+
+    _refuse_limit_without_count(args)
+    if args.count:
+        method = args.method or DEFAULT_COUNTER
+        if method not in COUNTERS:
+            raise CommandError(
+                f"--method {method} cannot count solutions; the methods that can: "
+                f"{', '.join(COUNTERS)}",
+                EXIT_USAGE,
+            )
+    else:
+        method = args.method or RECOMMENDED_SOLVER
     puzzle = _read_nonogram(args.file, args.max_cells)
     if args.count:
-        grids = find_solutions(puzzle, args.limit, time_limit=args.time_limit)
-        print(_count_words(len(grids), args.limit))
-        return
-    result = SOLVERS[args.method](puzzle, time_limit=args.time_limit)
-    if result.status in ("timeout", "too large"):
-        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
-    if not result.solved:
-        raise CommandError(f"{args.file}: {result.message}")
-    print(_board_text(result.picture()))
+        limit = 2 if args.limit is None else args.limit
+        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit, method=method))
+    else:
+        result = SOLVERS[method](puzzle, time_limit=args.time_limit)
+        if result.status in ("timeout", "too large"):
+            raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+        if not result.solved:
+            raise CommandError(f"{args.file}: {result.message}")
+        print(_board_text(result.picture()))
     if args.grade:
         print(f"grade: {grade(puzzle)}")
 
 
 def command_futoshiki(args: argparse.Namespace) -> None:
-    from helper.futoshiki import count_solutions, format_futoshiki, parse_futoshiki, solve_futoshiki
+    from helper.futoshiki import Futoshiki, count_solutions, solve
 
+    _refuse_limit_without_count(args)
     try:
-        grid, constraints = parse_futoshiki(_read_text(args.file))
+        puzzle = Futoshiki.from_text(_read_text(args.file), name=args.file)
     except ValueError as error:
         raise CommandError(f"{args.file}: {error}") from None
     if args.count:
-        print(_count_words(count_solutions(grid, constraints, limit=args.limit), args.limit))
+        limit = 2 if args.limit is None else args.limit
+        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit))
         return
-    try:
-        solution = solve_futoshiki(grid, constraints, time_limit=args.time_limit)
-    except ValueError as error:
-        raise CommandError(f"{args.file}: {error}") from None
-    print(format_futoshiki(solution, constraints))
+    result = solve(puzzle, time_limit=args.time_limit)
+    if result.status == "timeout":
+        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+    if not result.solved:
+        raise CommandError(f"{args.file}: {result.message}")
+    print(Futoshiki(result.picture(), puzzle.constraints).to_text())
 
 
 def command_generate_futoshiki(args: argparse.Namespace) -> None:
@@ -166,7 +203,8 @@ def _add_max_cells(command: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     from helper import nonogram
-    from helper.nonogram import SOLVERS
+    from helper.nonogram import COUNTERS, SOLVERS
+    from helper.nonogram.unique import DEFAULT_COUNTER
 
     parser = argparse.ArgumentParser(
         prog="python -m helper",
@@ -186,10 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("file", metavar="FILE", help="the puzzle file")
     solve.add_argument(
         "--method",
-        default=getattr(nonogram, "RECOMMENDED_SOLVER", next(iter(SOLVERS))),
         choices=sorted(SOLVERS),
         metavar="NAME",
-        help="the solver to use, one of: %(choices)s (default: %(default)s)",
+        help="the solver to use, one of: %(choices)s (default: "
+        f"{nonogram.RECOMMENDED_SOLVER}; with --count: {DEFAULT_COUNTER}, and only "
+        f"{', '.join(COUNTERS)} can count)",
     )
     solve.add_argument(
         "--count",
@@ -199,15 +238,17 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--limit",
         type=_positive_int,
-        default=2,
-        help="stop counting at this many solutions (default: %(default)s, enough to "
+        help="with --count: stop counting at this many solutions (default: 2, enough to "
         "tell a unique puzzle)",
     )
     solve.add_argument(
         "--grade", action="store_true", help="also say if line logic alone solves it"
     )
     solve.add_argument(
-        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+        "--time-limit",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="give up after this long (solving or counting; a count says what it found)",
     )
     _add_max_cells(solve)
     solve.set_defaults(run=command_solve)
@@ -225,13 +266,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--count", action="store_true", help="print how many solutions there are (up to --limit)"
     )
     futoshiki.add_argument(
-        "--limit", type=_positive_int, default=2, help="stop counting here (default: %(default)s)"
+        "--limit", type=_positive_int, help="with --count: stop counting here (default: 2)"
     )
     futoshiki.add_argument(
         "--time-limit",
         type=_positive_float,
         metavar="SECONDS",
-        help="give up solving after this long",
+        help="give up after this long (solving or counting; a count says what it found)",
     )
     futoshiki.set_defaults(run=command_futoshiki)
 
@@ -264,6 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the status."""
+    from helper.errors import ModelTooLargeError, SolverTimeoutError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -271,7 +314,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         print(f"error: {error}", file=sys.stderr)
         return error.status
-    except TimeoutError as error:
+    except (SolverTimeoutError, ModelTooLargeError) as error:
         print(f"error: time limit reached: {error}", file=sys.stderr)
         return EXIT_TIMEOUT
     return 0

@@ -173,7 +173,7 @@ def read_non(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogr
                 raise ValueError(f"line {number}: {key} comes before {size_key}")
             if key in found:
                 raise ValueError(f"line {number}: the {key} block is given twice")
-            clues = []
+            clues: list[list[int]] = []
             while len(clues) < sizes[size_key]:
                 if index >= len(lines):
                     raise ValueError(

@@ -16,7 +16,7 @@ from helper.futoshiki import (
     parse_futoshiki,
 )
 from helper.nonogram import SOLVERS, SolverTimeoutError
-from helper.nonogram.solving import run_model
+from helper.nonogram.solvers.registry import run_model
 
 DATA = Path(__file__).parent / "data"
 BOAT = "####\n#..#\n#..#\n#.##\n###.\n"
@@ -275,3 +275,74 @@ def test_a_futoshiki_file_too_large_for_the_format_is_refused(tmp_path, capsys):
     huge.write_text("0" * (2 << 20))
     assert main(["futoshiki", str(huge)]) == 1
     assert "the file has 2,097,152 bytes" in capsys.readouterr().err
+
+
+# -- every combination of options is honoured or refused --------------------------------------
+
+
+@pytest.mark.parametrize("method", ["cpsat-automaton", "sat-automaton"])
+def test_count_honours_the_method(method, monkeypatch, capsys):
+    import helper.nonogram.unique as unique
+
+    used = []
+    real = unique.COUNTERS[method]
+
+    def spy(*args, **kwargs):
+        used.append(method)
+        return real(*args, **kwargs)
+
+    monkeypatch.setitem(unique.COUNTERS, method, spy)
+    args = ["solve", str(DATA / "ambiguous.non"), "--count", "--method", method, "--limit", "3"]
+    assert main(args) == 0
+    assert used == [method]
+    assert capsys.readouterr().out == "2 solutions\n"  # exactly two: the limit was not reached
+
+
+def test_count_refuses_a_method_that_cannot_count(capsys):
+    args = ["solve", str(DATA / "boat.non"), "--count", "--method", "portfolio"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "--method portfolio cannot count" in err and "sat-automaton" in err
+
+
+@pytest.mark.parametrize("command", [["solve", "boat.non"], ["futoshiki", "futoshiki_5x5.txt"]])
+def test_limit_without_count_is_refused(command, capsys):
+    kind, name = command
+    assert main([kind, str(DATA / name), "--limit", "3"]) == 2
+    assert "--limit applies only to --count" in capsys.readouterr().err
+
+
+def test_count_with_grade_does_both(capsys):
+    assert main(["solve", str(DATA / "boat.non"), "--count", "--grade"]) == 0
+    assert capsys.readouterr().out == "1 solution: the puzzle is unique\ngrade: line logic\n"
+
+
+def test_futoshiki_count_honours_the_time_limit(tmp_path, capsys):
+    """An empty 7x7 grid has about 61 million solutions: counting them all cannot finish in
+    half a second, so the count says what it found and that it is incomplete (status 3)."""
+    empty = tmp_path / "empty7.txt"
+    empty.write_text("\n".join(["0 0 0 0 0 0 0"] * 7) + "\n", encoding="utf-8")
+    args = ["futoshiki", str(empty), "--count", "--limit", "100000000", "--time-limit", "0.5"]
+    assert main(args) == 3
+    captured = capsys.readouterr()
+    assert captured.out.startswith("at least ") and "time limit ran out" in captured.out
+    assert "time limit reached" in captured.err
+
+
+def test_solve_count_honours_the_time_limit(monkeypatch, capsys):
+    """A counter that finds one grid and then runs out of time (a stub)."""
+    import helper.nonogram.unique as unique
+    from helper.nonogram.solvers.registry import run_counter
+
+    def one_then_late(puzzle, run, limit):
+        yield [[1, 0], [0, 1]]
+        raise SolverTimeoutError("stub: no more within the time limit")
+
+    def counter(puzzle, limit=2, *, time_limit=None):
+        return run_counter(one_then_late, "stub", puzzle, limit, time_limit)
+
+    monkeypatch.setitem(unique.COUNTERS, "cpsat-automaton", counter)
+    diagonals = DATA / "diagonals.json"
+    args = ["solve", str(diagonals), "--count", "--time-limit", "0.5"]
+    assert main(args) == 3
+    assert capsys.readouterr().out.startswith("at least 1 solution: the time limit ran out")

@@ -71,8 +71,7 @@ def installed_distributions() -> dict[str, list[str]]:
 def test_every_package_folder_is_in_the_wheel() -> None:
     code = {
         ".".join(init.parent.relative_to(REPO).parts)
-        for top in ("helper", "booktools")
-        for init in (REPO / top).rglob("__init__.py")
+        for init in (REPO / "helper").rglob("__init__.py")
     }
     puzzles = {
         ".".join(("helper.puzzles", *folder.relative_to(REPO / "data").parts))
@@ -110,7 +109,11 @@ def test_every_puzzle_file_is_package_data() -> None:
     ],
 )
 def test_every_import_is_a_declared_dependency(where: str, modules: set[str]) -> None:
-    declared = {normalized(requirement) for requirement in PYPROJECT["project"]["dependencies"]}
+    """The package imports only its dependencies; a chapter may also use the `book` extra."""
+    requirements = list(PYPROJECT["project"]["dependencies"])
+    if where.endswith(".md"):
+        requirements += PYPROJECT["project"]["optional-dependencies"]["book"]
+    declared = {normalized(requirement) for requirement in requirements}
     distributions = installed_distributions()
     third_party = sorted(modules - set(sys.stdlib_module_names) - {"helper", "__future__"})
     undeclared = [
@@ -192,3 +195,22 @@ def test_a_missing_puzzle_file_names_the_choices() -> None:
     assert "__init__" not in str(error.value)
     with pytest.raises(FileNotFoundError, match=r"nonogram01\.json"):
         data.load_json("nonogram99")
+
+
+def test_the_build_tools_stay_out_of_the_wheel() -> None:
+    assert not any(package.startswith("booktools") for package in SETUPTOOLS["packages"])
+    assert all(package.startswith("helper") for package in SETUPTOOLS["packages"])
+
+
+def test_every_runtime_dependency_has_a_lower_bound_and_is_used() -> None:
+    """Each dependency says the oldest version with what `helper` uses, and `helper` imports
+    it (so that `pip install` of the package brings no Sphinx or Jupyter)."""
+    imported = set().union(*package_imports().values())
+    distributions = installed_distributions()
+    used = {normalized(d) for module in imported for d in distributions.get(module, [])}
+    for requirement in PYPROJECT["project"]["dependencies"]:
+        assert ">=" in requirement, f"{requirement}: no lower bound"
+        assert normalized(requirement) in used, f"{requirement}: helper does not import it"
+    book = {normalized(r) for r in PYPROJECT["project"]["optional-dependencies"]["book"]}
+    assert book == {"myst-nb", "ipython", "pandas", "jinja2"}
+    assert not book & used  # the chapters' extras are not needed to solve

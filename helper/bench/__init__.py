@@ -1,6 +1,6 @@
 """Benchmark Nonogram solvers side by side: every solve in its own process, every answer checked.
 
-The puzzles come from the seeded families of :mod:`helper.nonogram.families` (each with a
+The puzzles come from the seeded families of :mod:`helper.bench.families` (each with a
 tuning split and a held-out split, reported apart) or from a folder of puzzle files. Each solve
 runs in a child process with a time cap: a child still running at the cap is killed and the
 solve counted as a timeout, at the cap, in every total and percentile (which are then marked as
@@ -23,10 +23,13 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
+from helper.backends.race import usable_cores
+from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
-from helper.nonogram import SOLVERS, Nonogram, SolveResult
-from helper.nonogram.families import FAMILIES, SPLITS
+from helper.nonogram import SOLVERS, Nonogram
+from helper.results import CountResult, SolveResult
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
@@ -70,13 +73,6 @@ class Result:
     @property
     def decided(self) -> bool:
         return self.status in DECIDED
-
-
-def usable_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the system has one)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
 
 
 def _cpu_time() -> float:
@@ -140,16 +136,16 @@ def _solve_in_child(
 ) -> None:
     """Run one solve and send its answer (or an error text) to the parent."""
     if memory_mb:
-        import resource
+        import resource  # the parent checked that this platform has it
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     started = _cpu_time()
     try:
         if limit == 1:
-            answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
+            answer: SolveResult | CountResult | str = SOLVERS[solver](puzzle, time_limit=time_limit)
         else:
-            from helper.nonogram.unique import COUNTERS
+            from helper.nonogram import COUNTERS
 
             answer = COUNTERS[solver](puzzle, limit, time_limit=time_limit)
     except MemoryError:
@@ -160,10 +156,52 @@ def _solve_in_child(
     conn.close()
 
 
+def _has_resource() -> bool:
+    try:
+        import resource  # noqa: F401  (Unix only)
+    except ImportError:
+        return False
+    return True
+
+
+def start_method() -> str:
+    """How each solve's process starts: a fork server that has imported the solvers once
+    (Linux, macOS), else ``spawn`` (Windows), which starts a fresh interpreter per solve."""
+    return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+
+
+def limitations(memory_mb: int | None = DEFAULT_MEMORY_MB) -> list[str]:
+    """What the benchmark cannot do on this platform, in words (``[]`` on Linux and macOS).
+
+    Without a fork server each solve starts a fresh interpreter: the benchmark takes longer,
+    but the times it reports are measured inside the solve and do not change. Without the
+    ``resource`` module no memory cap can be set: a solve that runs out of memory may take
+    the machine's memory with it instead of failing alone.
+    """
+    notes = []
+    if start_method() != "forkserver":
+        notes.append(
+            "no 'forkserver' start method on this platform: each solve starts a fresh "
+            "interpreter ('spawn'), so the run takes longer (the seconds reported are measured "
+            "inside each solve and are not affected)"
+        )
+    if memory_mb and not _has_resource():
+        notes.append(
+            f"no 'resource' module on this platform: solves run without the {memory_mb} MB "
+            "memory cap"
+        )
+    return notes
+
+
 def _context() -> mp.context.BaseContext:
-    """A fork server that has imported the solvers once: each solve forks a clean copy."""
-    context = mp.get_context("forkserver")
-    context.set_forkserver_preload(["helper.nonogram", "helper.nonogram.unique"])
+    """A fork server that has imported the solvers once: each solve forks a clean copy (or,
+    where there is no fork server, ``spawn``: see :func:`limitations`)."""
+    method = start_method()
+    context = mp.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(
+            ["helper.nonogram", "helper.nonogram.solvers", "helper.nonogram.unique"]
+        )
     return context
 
 
@@ -179,7 +217,9 @@ def run_one(
 
     ``limit=2`` is uniqueness mode: the solver looks for two different solutions.
     """
-    context = _context()
+    context: Any = _context()
+    if memory_mb and not _has_resource():
+        memory_mb = None  # no cap on this platform (limitations() says so)
     receive, send = context.Pipe(duplex=False)
     process = context.Process(
         target=_solve_in_child, args=(send, solver, puzzle, time_limit, memory_mb, limit)
@@ -213,11 +253,11 @@ def run_one(
 
 def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
     """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
-    if limit == 1:
-        solved: SolveResult = answer
-        grids = [solved.grid] if solved.grid is not None else []
+    solved: SolveResult | CountResult = answer
+    if isinstance(answer, SolveResult):
+        grids = [answer.grid] if answer.grid is not None else []
     else:
-        solved, grids = answer
+        grids = list(answer.solutions)
     result.status, result.seconds = solved.status, solved.seconds
     result.method, result.stats = solved.method, dict(solved.stats)
     result.message = solved.message[:200]
@@ -248,13 +288,13 @@ def run(
     In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
     count that differs from the majority of decided solves is marked ``disagree``.
     """
-    from helper.nonogram.unique import COUNTERS
+    from helper.nonogram.solvers.registry import names
 
-    registry = SOLVERS if limit == 1 else COUNTERS
-    unknown = [s for s in solvers if s not in registry]
+    available = names("solve" if limit == 1 else "count")
+    unknown = [s for s in solvers if s not in available]
     if unknown:
         kind = "solver" if limit == 1 else "counting method"
-        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {list(registry)}")
+        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {available}")
     if not time_limit > 0:
         raise ValueError(f"the time limit must be positive, got {time_limit}")
     if repeat < 1:

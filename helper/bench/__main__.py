@@ -18,27 +18,30 @@ from helper.bench import (
     cactus,
     family_puzzles,
     format_report,
+    limitations,
     load_set,
     run,
     write_csv,
 )
+from helper.bench.families import FAMILIES, SPLITS
 from helper.bench.goals import BASELINES, format_targets, targets
-from helper.nonogram import RECOMMENDED_SOLVER, SOLVERS
-from helper.nonogram.families import FAMILIES, SPLITS
+from helper.nonogram import RECOMMENDED_SOLVER
+from helper.nonogram.solvers.registry import names
 
 DEFAULT_SOLVERS = [RECOMMENDED_SOLVER, "sat-automaton"]
 """What runs when ``--solvers`` is not given: these, and the family's baselines (BASELINES;
 every baseline on a folder of puzzle files)."""
 
 
-def _default_solvers(family: str, registry) -> list[str]:
-    if registry is not SOLVERS:  # uniqueness mode: every way to count, so they are compared
-        return list(registry)
+def _default_solvers(family: str, capability: str) -> list[str]:
+    available = names(capability)
+    if capability == "count":  # uniqueness mode: every way to count, so they are compared
+        return available
     if family in BASELINES:
         baselines = list(BASELINES[family])
     else:
         baselines = list(dict.fromkeys(b for chosen in BASELINES.values() for b in chosen))
-    return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in registry]
+    return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in available]
 
 
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -75,13 +78,8 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
-    if args.unique:
-        from helper.nonogram.unique import COUNTERS
-
-        registry = COUNTERS
-    else:
-        registry = SOLVERS
-    chosen = list(registry) if args.solvers == "all" else None
+    capability = "count" if args.unique else "solve"
+    chosen = names(capability) if args.solvers == "all" else None
     if args.solvers and args.solvers != "all":
         chosen = args.solvers.split(",")
     try:
@@ -99,9 +97,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{r.puzzle:40} {r.solver:24} {r.status:11} {r.seconds:8.3f} s{note}",
                       file=sys.stderr, flush=True)  # fmt: skip
 
+        for note in limitations(args.memory_mb or None):
+            print(f"note: {note}", file=sys.stderr)
         results = []
         for family in dict.fromkeys(p.family for p in puzzles):
-            solvers = chosen or _default_solvers(family, registry)
+            solvers = chosen or _default_solvers(family, capability)
             mine = [p for p in puzzles if p.family == family]
             results += run(
                 solvers,
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from helper.plot import plot_cactus
 
         ax = plot_cactus(cactus(results, args.time_limit), args.time_limit)
-        ax.figure.savefig(args.plot, dpi=120, facecolor="white")
+        ax.figure.savefig(args.plot, dpi=120, facecolor="white")  # type: ignore[union-attr]
         print(f"drew the cactus plot into {args.plot}")
     return 1 if any(r.status in FAILED for r in results) else 0
 

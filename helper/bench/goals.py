@@ -8,8 +8,8 @@ solvers did not run in those results is left out.
 from collections.abc import Sequence
 from dataclasses import replace
 
+from helper.bench.families import SPLITS
 from helper.nonogram import RECOMMENDED_SOLVER
-from helper.nonogram.families import SPLITS
 
 from . import Line, Result, lines, ratio, ratio_bound, ratio_text
 

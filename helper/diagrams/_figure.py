@@ -5,6 +5,7 @@ notebook shows like any other figure and which nothing else can draw into by acc
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -100,9 +101,10 @@ def add_legend(
         )
         for i, (colour, label) in enumerate(entries)
     ]
+    options: dict[str, Any] = {"loc": loc}
     fig.legend(
         handles=handles,
-        loc=loc,
+        **options,
         bbox_to_anchor=anchor,
         ncols=columns or len(handles),
         frameon=False,
@@ -121,7 +123,7 @@ def text_sizes_px(fig: Figure, column_px: int = COLUMN_PX) -> list[tuple[float, 
     """
     scale = min(fig.dpi, column_px / fig.get_figwidth()) / 72
     found = [
-        (text.get_fontsize() * scale, text.get_text())
+        (float(text.get_fontsize()) * scale, text.get_text())
         for text in fig.findobj(Text)
         if text.get_visible() and text.get_text().strip()
     ]

@@ -20,10 +20,9 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch
 
-from helper.nonogram.automaton import Transition, line_automaton
-
 # The bit-mask line solver's forward pass: the very table solve_line_bits decides lines with.
-from helper.nonogram.bitline import _forward as bitmask_forward_pass
+from helper.nonogram.line.bits import forward_pass as bitmask_forward_pass
+from helper.nonogram.models.cpsat_automaton import Transition, line_automaton
 from helper.nonogram.placements import min_length, placement_starts, placements
 from helper.palette import BLOCK_COLOURS, DECIDED, GRID_LINE, INK, PAPER, SOLVED_INK, UNKNOWN_GREY
 
@@ -179,20 +178,20 @@ def automaton_figure(clue: Sequence[int], *, line: Sequence[int] | None = None) 
         for x, value in enumerate(line):
             draw_cell(ax, 1.2 + 0.8 * x, y, INK if value else PAPER, size=0.6, edge=INK)
         if path is not None:
-            for x, state in enumerate(path[1:]):
+            for x, reached in enumerate(path[1:]):
                 ax.text(
                     1.5 + 0.8 * x,
                     y + 1.05,
-                    str(state),
+                    str(reached),
                     ha="center",
                     va="center",
                     fontsize=FONT,
                     color=SOLVED_INK,
                 )
-        final = path is not None and path[-1] in {s.number for s in states if s.accepting}
+        accepting = {s.number for s in states if s.accepting}
         verdict = (
             f"ends in state {path[-1]}, an accepting state: the line fits the clue"
-            if final
+            if path is not None and path[-1] in accepting
             else "stuck or not in an accepting state: the line does not fit the clue"
         )
         ax.text(
@@ -286,14 +285,14 @@ def overlap_figure(clue: Sequence[int], length: int) -> Figure:
         ax.text(x + 0.5, -0.35, str(x), ha="center", va="center", fontsize=FONT)
     ax.text(-0.2, -0.35, "cell", ha="right", va="center", fontsize=FONT)
     strips = [("leftmost placement", data.leftmost), ("rightmost placement", data.rightmost)]
-    for y, (title, starts) in enumerate(strips):
+    for row, (title, starts) in enumerate(strips):
         colours = [PAPER] * length
         for j, (block, start) in enumerate(zip(clue, starts, strict=True)):
             for x in range(start, start + block):
                 colours[x] = BLOCK_COLOURS[j % len(BLOCK_COLOURS)]
-        ax.text(-0.2, y + 0.5, title, ha="right", va="center", fontsize=FONT)
+        ax.text(-0.2, row + 0.5, title, ha="right", va="center", fontsize=FONT)
         for x, colour in enumerate(colours):
-            draw_cell(ax, x, y, colour, edge=GRID_LINE)
+            draw_cell(ax, x, row, colour, edge=GRID_LINE)
     y = 2.6
     ax.text(-0.2, y + 0.5, "filled in every\nplacement", ha="right", va="center", fontsize=FONT)
     for x in range(length):

@@ -16,7 +16,8 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from helper.nonogram import Contradiction, Nonogram
-from helper.nonogram.line import UNKNOWN, State, propagate, unknown_state
+from helper.nonogram.line.contract import UNKNOWN, State
+from helper.nonogram.line.reference import propagate, unknown_state
 from helper.palette import CONFLICT, DECIDED, DECIDED_PALE, INK, PAPER, SOLUTION, UNKNOWN_GREY
 
 from ._figure import FONT, add_legend, new_figure
@@ -196,6 +197,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
                     )
                 )
         if node.guess is not None:
+            assert node.guess is not None  # every node below the root is a guess
             (r, c), value = node.guess
             ax.add_patch(
                 Rectangle(
@@ -253,6 +255,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
                 xytext=start,
                 arrowprops={"arrowstyle": "-|>", "color": INK, "linewidth": 1.3},
             )
+            assert node.guess is not None  # every node below the root is a guess
             (r, c), value = node.guess
             ax.text(
                 (start[0] + end[0]) / 2 + (0.3 if end[0] >= start[0] else -0.3),

@@ -4,13 +4,14 @@ import reprlib
 from collections.abc import Sequence
 from numbers import Integral
 
-Clue = list[int]
+Clue = Sequence[int]
+"""One line's clue: the lengths of its blocks, in order (``[]`` or ``()`` for an empty line)."""
 Grid = list[list[int]]
 
 
-def runs(line: Sequence[int]) -> Clue:
+def runs(line: Sequence[int]) -> list[int]:
     """Lengths of the runs of filled cells in ``line``, left to right (``[]`` for an empty line)."""
-    lengths: Clue = []
+    lengths: list[int] = []
     current = 0
     for cell in line:
         if cell:
@@ -23,7 +24,7 @@ def runs(line: Sequence[int]) -> Clue:
     return lengths
 
 
-def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[Clue], list[Clue]]:
+def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
     """Row clues and column clues of a 0/1 picture."""
     rows = [runs(row) for row in grid]
     cols = [runs(col) for col in zip(*grid, strict=True)]
@@ -47,7 +48,7 @@ def check_nonogram(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
     return got_rows == [_strip(c) for c in rows] and got_cols == [_strip(c) for c in cols]
 
 
-def _strip(clue: Sequence[int]) -> Clue:
+def _strip(clue: Sequence[int]) -> list[int]:
     return [int(n) for n in clue if n != 0]
 
 
@@ -69,11 +70,11 @@ def _line_name(kind: str, index: int) -> str:
     return f"{kind} {index}"
 
 
-def _clean_line(clue, kind: str, index: int, length: int) -> Clue:
+def _clean_line(clue, kind: str, index: int, length: int) -> list[int]:
     name = _line_name(kind, index)
     if isinstance(clue, (str, bytes)) or not isinstance(clue, Sequence):
         raise ValueError(f"{name}: clue {show(clue)} is not a list of integers")
-    numbers: Clue = []
+    numbers: list[int] = []
     for n in clue:
         if isinstance(n, bool) or not isinstance(n, Integral):
             raise ValueError(
@@ -94,7 +95,7 @@ def _clean_line(clue, kind: str, index: int, length: int) -> Clue:
     return numbers
 
 
-def validate(rows, cols) -> tuple[list[Clue], list[Clue]]:
+def validate(rows, cols) -> tuple[list[list[int]], list[list[int]]]:
     """Check a puzzle's clues and return them cleaned (``[0]`` becomes ``[]``).
 
     Raises ``ValueError`` naming the line and the clue for: a clue that is not a list of
