@@ -44,12 +44,13 @@ from helper.nonogram.clues import check_nonogram, show, validate
 from helper.nonogram.puzzle import Nonogram
 
 MAX_CELLS = 250_000
-"""The largest grid the readers accept unless told otherwise: 500 x 500, forty times the
-book's largest puzzle. Larger grids are refused before anything is built from them."""
+"""The largest grid the readers accept unless told otherwise (500 x 500, forty times the
+book's largest puzzle). Larger grids are refused before anything is built from them."""
 BYTES_PER_CELL = 64
 """A file larger than this many bytes per allowed cell (plus :data:`SLACK_BYTES`) is refused
 without being read: no puzzle within the size limit needs that much text."""
 SLACK_BYTES = 1 << 20
+"""Bytes allowed on top of :data:`BYTES_PER_CELL` per cell (titles, comments, a goal)."""
 _MAX_DIGITS = 12  # no line of a puzzle within any sensible limit needs a longer number
 
 TEXT_KEYS = ("title", "by", "copyright", "license", "catalogue")
