@@ -6,11 +6,16 @@
 - Every notebook page gets the download button for its *executed* ``.ipynb``.
   sphinx-book-theme offers it only when launch buttons are configured; this book has none
   (its chapters are Markdown files that Binder or Colab cannot open from a plain link; see the
-  README). The downloaded notebook starts with one extra cell that installs the book's package
-  from the repository when it is missing, so it runs in Colab or any fresh Jupyter.
+  README). The downloaded notebook starts with one extra cell (:func:`install_cell`) that
+  checks for the book's package at exactly the version the page was built with. Where the
+  publisher has named a source in ``_config.yml`` (``book_install_source``, the one place it is
+  set), the cell installs that version from there; with no source named it only prints how to
+  install it, so that no address the publisher does not control can serve code to a reader.
 """
 
 import os
+import re
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +25,80 @@ from sphinx.config import Config
 
 EXECUTION_MODES = {"off", "auto", "force", "cache", "inline"}
 DISTRIBUTION = "logic-puzzles-helper"  # the `name` in pyproject.toml
-INSTALL_CELL = """\
-# This chapter needs the book's `helper` package (and what the chapters import). Opened outside
-# the book's repository (Colab, a fresh Jupyter), this cell installs it when it is missing.
+EXTRA = "book"  # the extra that brings what the chapters import beyond `helper` itself
+PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
+_URL = re.compile(
+    r"(git\+)?https://[A-Za-z0-9.\-]+(:\d+)?/[A-Za-z0-9._~%/@+=-]*(\{version\})?[A-Za-z0-9._~%/@+=-]*"
+)
+
+CHECK = """\
+# This chapter needs the book's package, {distribution} {version} (the version this page was
+# built with), with its "{extra}" extra: everything the chapters import.
 from importlib.metadata import PackageNotFoundError, version
 
 try:
-    version("{distribution}")
+    installed = version("{distribution}")
 except PackageNotFoundError:
-    %pip install --quiet "git+{repository}"
+    installed = None
+if installed != "{version}":
 """
+INSTALL = """\
+    %pip install --quiet "{requirement}"
+"""
+EXPLAIN = """\
+    print(
+        "This notebook was made with {distribution} {version}; "
+        + ("it is missing here." if installed is None else f"here it is {{installed}}.")
+        + " The publisher of this copy of the book named no place to install it from. Install "
+        "that version into this notebook's Python, for example from a copy of the book's "
+        'repository: pip install ".[{extra}]"'
+    )
+"""
+
+
+def book_version() -> str:
+    """The package version the book is built with: ``version`` in ``pyproject.toml``."""
+    with PYPROJECT.open("rb") as f:
+        return tomllib.load(f)["project"]["version"]
+
+
+def install_requirement(version: str, source: str) -> str | None:
+    """What ``pip install`` is given for ``source`` (``None``: no source named).
+
+    ``source`` is ``""`` (none), ``"pypi"`` (``logic-puzzles-helper[book]==VERSION`` from
+    PyPI, for a publisher who owns that name there), or an ``https://`` or ``git+https://``
+    URL of a wheel or of a tagged commit in which ``{version}`` stands for the version (a git
+    URL may instead pin a ref with ``@``). Anything else is a ``ValueError``: an install that
+    is not pinned to one version from one named place is refused.
+    """
+    source = source.strip()
+    if not source:
+        return None
+    if source == "pypi":
+        return f"{DISTRIBUTION}[{EXTRA}]=={version}"
+    if not _URL.fullmatch(source):
+        raise ValueError(
+            f"book_install_source {source!r}: expected '', 'pypi', or an https:// or "
+            "git+https:// URL without spaces or quotes"
+        )
+    pinned = "{version}" in source or (
+        source.startswith("git+") and "@" in source.split("://", 1)[1].split("/", 1)[-1]
+    )
+    if not pinned:
+        raise ValueError(
+            f"book_install_source {source!r} names no version: put {{version}} in the URL "
+            "(or, for git, a tag or commit after @)"
+        )
+    return f"{DISTRIBUTION}[{EXTRA}] @ {source.replace('{version}', version)}"
+
+
+def install_cell(version: str, source: str) -> str:
+    """The code of the first cell of a downloaded notebook (see the module's docstring)."""
+    requirement = install_requirement(version, source)
+    text = CHECK + (INSTALL if requirement else EXPLAIN)
+    return text.format(
+        distribution=DISTRIBUTION, version=version, extra=EXTRA, requirement=requirement
+    ).rstrip("\n")
 
 
 def _execution_from_environment(app: Sphinx, config: Config) -> None:
@@ -51,18 +120,22 @@ def _offer_executed_notebook(
     if not executed.exists():  # a plain Markdown page, not a notebook
         return
     notebook = nbformat.read(executed, as_version=4)
-    repository = app.config.html_theme_options.get("repository_url", "")
-    if repository:
-        code = INSTALL_CELL.format(distribution=DISTRIBUTION, repository=repository)
-        cell = nbformat.v4.new_code_cell(code.rstrip("\n"), metadata={"tags": ["install"]})
-        notebook.cells.insert(0, cell)
+    code = install_cell(book_version(), app.config.book_install_source)
+    notebook.cells.insert(0, nbformat.v4.new_code_cell(code, metadata={"tags": ["install"]}))
     target = out_dir / "_sources" / f"{pagename}.ipynb"
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(notebook, target)
     context["ipynb_source"] = f"{pagename}.ipynb"
 
 
+def _check_install_source(app: Sphinx, config: Config) -> None:
+    install_requirement(book_version(), config.book_install_source)  # fail the build early
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    # Where a downloaded notebook installs the book's package from (see install_requirement).
+    app.add_config_value("book_install_source", "", "html", types=[str])
+    app.connect("config-inited", _check_install_source)
     # After myst-nb has registered nb_execution_mode, before it reads it (builder-inited).
     app.connect("config-inited", _execution_from_environment, priority=900)
     # Before sphinx-book-theme builds the header buttons (its handlers run at priority 501).

@@ -23,7 +23,7 @@ import numpy as np
 
 from helper.data import DATA_DIR
 from helper.nonogram import Nonogram, SolverTimeoutError, clues_from_grid
-from helper.nonogram.line import propagate, unknown_cells, unknown_state
+from helper.nonogram.line.reference import propagate, unknown_cells, unknown_state
 from helper.nonogram.unique import count_solutions
 from helper.pictures import Canvas, draw
 

@@ -12,7 +12,7 @@ import time
 
 from helper.data import DATA_DIR
 from helper.nonogram import Nonogram, clues_from_grid
-from helper.nonogram.cpsat_start import find_other_solution
+from helper.nonogram.solvers.cpsat import find_other_solution
 from helper.pictures import as_text, draw
 
 PUZZLES = [

@@ -9,6 +9,14 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from helper.errors import SolverTimeoutError
+
+if TYPE_CHECKING:
+    from helper.futoshiki import Futoshiki
+    from helper.nonogram import Nonogram
+    from helper.results import CountResult
 
 EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT = 1, 2, 3
 
@@ -41,8 +49,17 @@ def _positive_float(text: str) -> float:
     return value
 
 
-def _read_text(path: str) -> str:
+MAX_TEXT_BYTES = 1 << 20
+"""A Futoshiki text file larger than this is refused unread (a 9 x 9 puzzle takes 300 bytes)."""
+
+
+def _read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
     try:
+        size = Path(path).stat().st_size
+        if size > max_bytes:
+            raise CommandError(
+                f"{path}: the file has {size:,} bytes; a puzzle in this format needs far fewer"
+            )
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
@@ -52,26 +69,42 @@ def _read_text(path: str) -> str:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _read_nonogram(path: str):
+def _read_nonogram(path: str, max_cells: int):
     from helper.formats import read_puzzle_file
 
     try:
-        return read_puzzle_file(path)  # its ValueErrors start with the file name
+        return read_puzzle_file(path, max_cells=max_cells)  # ValueErrors name the file
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except ValueError as error:
         raise CommandError(str(error)) from None
+    except (RecursionError, MemoryError) as error:  # a last guard: the readers avoid both
+        raise CommandError(f"{path}: cannot read it ({type(error).__name__})") from None
     except OSError as error:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _count_words(count: int, limit: int) -> str:
+def _count_words(count: "CountResult") -> str:
+    limit = count.limit
+    if not count.complete:
+        return (
+            f"at least {count.count} solution{'s' if count.count != 1 else ''}: the time limit "
+            "ran out before the count was complete"
+        )
     if count == 0:
         return "0 solutions: no grid fits the puzzle"
     noun = "solution" if count == 1 else "solutions"
-    if count >= limit:
-        return f"at least {count} {noun} (counting stopped at --limit {limit})"
-    return f"{count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+    if count.reached_limit:
+        return f"at least {count.count} {noun} (counting stopped at --limit {limit})"
+    return f"{count.count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+
+
+def _print_count(count: "CountResult") -> None:
+    print(_count_words(count))
+    if count.status == "too large":
+        raise CommandError(f"the model is too large: {count.message}", EXIT_TIMEOUT)
+    if not count.complete:
+        raise CommandError(f"time limit reached: {count.message}", EXIT_TIMEOUT)
 
 
 def _board_text(grid: Sequence[Sequence[int]]) -> str:
@@ -90,7 +123,7 @@ def _conflict_report(items: Sequence[object], kind: str, minimal: bool) -> str:
     return heading + ":\n" + "\n".join(str(item) for item in items)
 
 
-def _conflicts(puzzle, time_limit: float | None) -> str:
+def _conflicts(puzzle: "Nonogram", time_limit: float | None) -> str:
     """The lines to blame for "no solution", one per line, or a note that time ran out."""
     from helper.nonogram import SolverTimeoutError, conflicting_lines
 
@@ -102,56 +135,74 @@ def _conflicts(puzzle, time_limit: float | None) -> str:
     return _conflict_report(found.lines, "lines", found.minimal)
 
 
-def _futoshiki_conflicts(grid, constraints, time_limit: float | None) -> str:
-    """The givens and signs to blame for "no solution" (nothing for other errors)."""
+def _futoshiki_conflicts(puzzle: "Futoshiki", time_limit: float | None) -> str:
+    """The givens and signs to blame for "no solution", one per line."""
     from helper.futoshiki.conflicts import conflicting_clues
 
     seconds = time_limit or CONFLICT_SECONDS
     try:
-        found = conflicting_clues(grid, constraints, time_limit=seconds)
-    except TimeoutError:
+        found = conflicting_clues(puzzle, time_limit=seconds)
+    except SolverTimeoutError:
         return f"\n(no conflicting clues named within {seconds:g} s)"
-    except ValueError:  # it has a solution after all: the error was about something else
-        return ""
     return _conflict_report(found.clues, "clues", found.minimal)
 
 
-def command_solve(args: argparse.Namespace) -> None:
-    from helper.nonogram import SOLVERS
-    from helper.nonogram.make import grade
-    from helper.nonogram.unique import find_solutions
+def _refuse_limit_without_count(args: argparse.Namespace) -> None:
+    if args.limit is not None and not args.count:
+        raise CommandError("--limit applies only to --count", EXIT_USAGE)
 
-    puzzle = _read_nonogram(args.file)
+
+def command_solve(args: argparse.Namespace) -> None:
+    from helper.nonogram import COUNTERS, RECOMMENDED_SOLVER, SOLVERS, count_solutions
+    from helper.nonogram.make import grade
+    from helper.nonogram.unique import DEFAULT_COUNTER
+
+    _refuse_limit_without_count(args)
     if args.count:
-        grids = find_solutions(puzzle, args.limit, time_limit=args.time_limit)
-        print(_count_words(len(grids), args.limit))
-        return
-    result = SOLVERS[args.method](puzzle, time_limit=args.time_limit)
-    if result.status in ("timeout", "too large"):
-        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
-    if not result.solved:
-        raise CommandError(f"{args.file}: {result.message}" + _conflicts(puzzle, args.time_limit))
-    print(_board_text(result.picture()))
+        method = args.method or DEFAULT_COUNTER
+        if method not in COUNTERS:
+            raise CommandError(
+                f"--method {method} cannot count solutions; the methods that can: "
+                f"{', '.join(COUNTERS)}",
+                EXIT_USAGE,
+            )
+    else:
+        method = args.method or RECOMMENDED_SOLVER
+    puzzle = _read_nonogram(args.file, args.max_cells)
+    if args.count:
+        limit = 2 if args.limit is None else args.limit
+        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit, method=method))
+    else:
+        result = SOLVERS[method](puzzle, time_limit=args.time_limit)
+        if result.status in ("timeout", "too large"):
+            raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+        if not result.solved:
+            report = _conflicts(puzzle, args.time_limit)
+            raise CommandError(f"{args.file}: {result.message}{report}")
+        print(_board_text(result.picture()))
     if args.grade:
         print(f"grade: {grade(puzzle)}")
 
 
 def command_futoshiki(args: argparse.Namespace) -> None:
-    from helper.futoshiki import count_solutions, format_futoshiki, parse_futoshiki, solve_futoshiki
+    from helper.futoshiki import Futoshiki, count_solutions, solve
 
+    _refuse_limit_without_count(args)
     try:
-        grid, constraints = parse_futoshiki(_read_text(args.file))
+        puzzle = Futoshiki.from_text(_read_text(args.file), name=args.file)
     except ValueError as error:
         raise CommandError(f"{args.file}: {error}") from None
     if args.count:
-        print(_count_words(count_solutions(grid, constraints, limit=args.limit), args.limit))
+        limit = 2 if args.limit is None else args.limit
+        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit))
         return
-    try:
-        solution = solve_futoshiki(grid, constraints, time_limit=args.time_limit)
-    except ValueError as error:
-        report = _futoshiki_conflicts(grid, constraints, args.time_limit)
-        raise CommandError(f"{args.file}: {error}{report}") from None
-    print(format_futoshiki(solution, constraints))
+    result = solve(puzzle, time_limit=args.time_limit)
+    if result.status == "timeout":
+        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+    if not result.solved:
+        report = _futoshiki_conflicts(puzzle, args.time_limit)
+        raise CommandError(f"{args.file}: {result.message}{report}")
+    print(Futoshiki(result.picture(), puzzle.constraints).to_text())
 
 
 def command_generate_futoshiki(args: argparse.Namespace) -> None:
@@ -174,14 +225,28 @@ def command_generate_futoshiki(args: argparse.Namespace) -> None:
 def command_convert(args: argparse.Namespace) -> None:
     from helper.formats import write_json, write_non
 
-    puzzle = _read_nonogram(args.file)
+    puzzle = _read_nonogram(args.file, args.max_cells)
     target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
     sys.stdout.write(write_json(puzzle) if target == "json" else write_non(puzzle))
 
 
+def _add_max_cells(command: argparse.ArgumentParser) -> None:
+    from helper.formats import MAX_CELLS
+
+    command.add_argument(
+        "--max-cells",
+        type=_positive_int,
+        default=MAX_CELLS,
+        metavar="N",
+        help="refuse a grid of more than N cells before building anything "
+        "(default: %(default)s, a 500 x 500 grid)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from helper import nonogram
-    from helper.nonogram import SOLVERS
+    from helper.nonogram import COUNTERS, SOLVERS
+    from helper.nonogram.unique import DEFAULT_COUNTER
 
     parser = argparse.ArgumentParser(
         prog="python -m helper",
@@ -202,10 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("file", metavar="FILE", help="the puzzle file")
     solve.add_argument(
         "--method",
-        default=getattr(nonogram, "RECOMMENDED_SOLVER", next(iter(SOLVERS))),
         choices=sorted(SOLVERS),
         metavar="NAME",
-        help="the solver to use, one of: %(choices)s (default: %(default)s)",
+        help="the solver to use, one of: %(choices)s (default: "
+        f"{nonogram.RECOMMENDED_SOLVER}; with --count: {DEFAULT_COUNTER}, and only "
+        f"{', '.join(COUNTERS)} can count)",
     )
     solve.add_argument(
         "--count",
@@ -215,8 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--limit",
         type=_positive_int,
-        default=2,
-        help="stop counting at this many solutions (default: %(default)s, enough to "
+        help="with --count: stop counting at this many solutions (default: 2, enough to "
         "tell a unique puzzle)",
     )
     solve.add_argument(
@@ -226,9 +291,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=_positive_float,
         metavar="SECONDS",
-        help="give up after this long (and look this long for the lines to blame when there "
-        f"is no solution; {CONFLICT_SECONDS:g} s by default)",
+        help="give up after this long (solving or counting; a count says what it found); "
+        "with no solution, look this long for the clues to blame "
+        f"(default {CONFLICT_SECONDS:g} s)",
     )
+    _add_max_cells(solve)
     solve.set_defaults(run=command_solve)
 
     futoshiki = commands.add_parser(
@@ -244,13 +311,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--count", action="store_true", help="print how many solutions there are (up to --limit)"
     )
     futoshiki.add_argument(
-        "--limit", type=_positive_int, default=2, help="stop counting here (default: %(default)s)"
+        "--limit", type=_positive_int, help="with --count: stop counting here (default: 2)"
     )
     futoshiki.add_argument(
         "--time-limit",
         type=_positive_float,
         metavar="SECONDS",
-        help="give up solving after this long",
+        help="give up after this long (solving or counting; a count says what it found); "
+        "with no solution, look this long for the clues to blame "
+        f"(default {CONFLICT_SECONDS:g} s)",
     )
     futoshiki.set_defaults(run=command_futoshiki)
 
@@ -276,12 +345,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     convert.add_argument("file", metavar="FILE", help="a .non or .json puzzle file")
     convert.add_argument("--to", choices=["json", "non"], help="the output format")
+    _add_max_cells(convert)
     convert.set_defaults(run=command_convert)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the status."""
+    from helper.errors import ModelTooLargeError, SolverTimeoutError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -289,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         print(f"error: {error}", file=sys.stderr)
         return error.status
-    except TimeoutError as error:
+    except (SolverTimeoutError, ModelTooLargeError) as error:
         print(f"error: time limit reached: {error}", file=sys.stderr)
         return EXIT_TIMEOUT
     return 0

@@ -20,6 +20,7 @@ from typing import Literal
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
+from helper.errors import SolverTimeoutError
 from helper.ortools import make_solver
 
 Answer = Literal["infeasible", "feasible", "unknown"]
@@ -48,7 +49,8 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
 
     Members are tried for removal in ``order`` (positions; ``0 .. count - 1`` by default). The
     order decides *which* minimal set comes out: there are often several, of different sizes.
-    Raises ``TimeoutError`` when ``check`` runs out of time before infeasibility is proven;
+    Raises :class:`~helper.errors.SolverTimeoutError` when ``check`` runs out of time before
+    infeasibility is proven;
     when it runs out during the reduction, the core found so far comes back with
     ``minimal=False``.
     """
@@ -59,7 +61,7 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
     if answer == "feasible":
         return None
     if answer == "unknown":
-        raise TimeoutError("no answer within the time limit")
+        raise SolverTimeoutError("no answer within the time limit")
     first = len(core)
     needed: set[int] = set()  # members whose removal made the rest satisfiable
     core = sorted(core, key=rank.__getitem__)
@@ -94,8 +96,7 @@ def cpsat_check(
             return "unknown", []
         model.clear_assumptions()
         model.add_assumptions([switches[k] for k in members])
-        solver = make_solver(left)
-        solver.parameters.cp_model_presolve = False  # it costs more than it saves on each solve
+        solver = make_solver(left, cp_model_presolve=False)  # presolve costs more than it saves
         status = solver.solve(model)
         model.clear_assumptions()
         if status == cp_model.INFEASIBLE:
@@ -111,7 +112,7 @@ def cpsat_check(
 def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None = None) -> Check:
     """A :data:`Check` that asks an incremental PySAT ``solver`` under assumptions; it keeps
     what it learns from one question to the next. All solves within ``time_limit`` seconds."""
-    from helper.nonogram.pysat_cnf import solve_for
+    from helper.backends.pysat import solve_for
 
     position = {switch: k for k, switch in enumerate(switches)}
     end = None if time_limit is None else time.perf_counter() + time_limit

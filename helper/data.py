@@ -14,7 +14,7 @@ from typing import Any
 PUZZLES_PACKAGE = "helper.puzzles"
 """The package that holds the puzzle files (the repository's ``data/`` folder)."""
 
-INSTALL_HINT = 'pip install "git+https://github.com/logic-puzzles-cp/logic-puzzles-book"'
+INSTALL_HINT = "install the package logic-puzzles-helper (pip install -e . in the book's folder)"
 
 
 def _puzzle_folder() -> Path:

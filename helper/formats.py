@@ -24,6 +24,13 @@ Lines with any other key are ignored, as the format asks.
 
 In Python a puzzle is a :class:`~helper.nonogram.Nonogram`: the text keys that were present
 go into its ``info``, and ``goal`` becomes its goal picture (rows of 0/1).
+
+**Size limit.** The readers refuse a grid of more than :data:`MAX_CELLS` cells with one line,
+as soon as its size is known and before any clue becomes part of a puzzle, and
+:func:`read_puzzle_file` refuses, unread, a file far larger than such a puzzle needs. Pass
+``max_cells=`` (the command line: ``--max-cells``) to allow larger grids. Every failure to read
+a file is a ``ValueError`` with a one-line message: even a file of brackets nested a hundred
+thousand deep, or a clue with thousands of digits.
 """
 
 import html
@@ -33,13 +40,24 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from helper.nonogram.clues import check_nonogram, validate
+from helper.nonogram.clues import check_nonogram, show, validate
 from helper.nonogram.puzzle import Nonogram
+
+MAX_CELLS = 250_000
+"""The largest grid the readers accept unless told otherwise (500 x 500, forty times the
+book's largest puzzle). Larger grids are refused before anything is built from them."""
+BYTES_PER_CELL = 64
+"""A file larger than this many bytes per allowed cell (plus :data:`SLACK_BYTES`) is refused
+without being read: no puzzle within the size limit needs that much text."""
+SLACK_BYTES = 1 << 20
+"""Bytes allowed on top of :data:`BYTES_PER_CELL` per cell (titles, comments, a goal)."""
+_MAX_DIGITS = 12  # no line of a puzzle within any sensible limit needs a longer number
 
 TEXT_KEYS = ("title", "by", "copyright", "license", "catalogue")
 """The ``.non`` keys whose value is free text, in the order :func:`write_non` writes them."""
 
 _NUMBER = re.compile(r"\d+")
+_LONG_NUMBER = re.compile(rf"\d{{{_MAX_DIGITS + 1},}}")
 _CLUE_LINE = re.compile(r"\d+(\s*,\s*\d+)*")
 
 
@@ -64,25 +82,41 @@ def _quote(key: str, value: str) -> str:
 def _parse_clue(text: str, number: int, what: str) -> list[int]:
     if not _CLUE_LINE.fullmatch(text):
         if re.fullmatch(r"\d+[a-zA-Z]\w*(\s*,\s*\d+[a-zA-Z]\w*)*", text):
-            raise ValueError(f"line {number}: {what}: colour clues {text!r} are not supported")
+            raise ValueError(f"line {number}: {what}: colour clues {show(text)} are not supported")
         raise ValueError(
-            f"line {number}: {what}: expected numbers separated by commas, got {text!r}"
+            f"line {number}: {what}: expected numbers separated by commas, got {show(text)}"
+        )
+    long = _LONG_NUMBER.search(text)
+    if long:
+        raise ValueError(
+            f"line {number}: {what}: the number {show(long.group())} is longer than any line"
         )
     numbers = [int(n) for n in _NUMBER.findall(text)]
     if numbers == [0]:
         return []
     if 0 in numbers:
-        raise ValueError(f"line {number}: {what}: clue {text!r} holds 0 next to other numbers")
+        raise ValueError(f"line {number}: {what}: clue {show(text)} holds 0 next to other numbers")
     return numbers
 
 
 def _parse_size(value: str, number: int, key: str) -> int:
     if not re.fullmatch(r"\d+", value):
-        raise ValueError(f"line {number}: {key} must be a positive integer, got {value!r}")
+        raise ValueError(f"line {number}: {key} must be a positive integer, got {show(value)}")
+    if len(value) > _MAX_DIGITS:
+        raise ValueError(f"line {number}: {key} {show(value)} is far beyond any size limit")
     size = int(value)
     if size < 1:
         raise ValueError(f"line {number}: {key} must be a positive integer, got {value!r}")
     return size
+
+
+def check_size(height: int, width: int, max_cells: int = MAX_CELLS) -> None:
+    """Refuse a grid of more than ``max_cells`` cells (``ValueError``, one line)."""
+    if height * width > max_cells:
+        raise ValueError(
+            f"the {height} x {width} grid has {height * width:,} cells, more than the limit "
+            f"of {max_cells:,} (raise it with max_cells=, or --max-cells on the command line)"
+        )
 
 
 def _parse_goal(value: str, number: int, height: int, width: int) -> list[list[int]]:
@@ -97,8 +131,11 @@ def _parse_goal(value: str, number: int, height: int, width: int) -> list[list[i
     return [[int(cells[r * width + c]) for c in range(width)] for r in range(height)]
 
 
-def read_non(text: str, name: str = "") -> Nonogram:
+def read_non(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogram:
     """Parse the text of a ``.non`` file into a :class:`Nonogram` called ``name``.
+
+    A grid of more than ``max_cells`` cells is refused as soon as ``width`` and ``height``
+    are read (:func:`check_size`).
 
     Raises ``ValueError`` naming the line (counted from 1) for: a clue that is not numbers
     separated by commas, a ``rows`` or ``columns`` block before its size is known, a block
@@ -125,6 +162,11 @@ def read_non(text: str, name: str = "") -> Nonogram:
             if size_key in sizes:
                 raise ValueError(f"line {number}: {size_key} is given twice")
             sizes[size_key] = _parse_size(value, number, key)
+            if len(sizes) == 2:
+                try:
+                    check_size(sizes["height"], sizes["width"], max_cells)
+                except ValueError as error:
+                    raise ValueError(f"line {number}: {error}") from None
         elif key in ("rows", "columns"):
             size_key = "height" if key == "rows" else "width"
             kind = "row" if key == "rows" else "column"
@@ -132,7 +174,7 @@ def read_non(text: str, name: str = "") -> Nonogram:
                 raise ValueError(f"line {number}: {key} comes before {size_key}")
             if key in found:
                 raise ValueError(f"line {number}: the {key} block is given twice")
-            clues = []
+            clues: list[list[int]] = []
             while len(clues) < sizes[size_key]:
                 if index >= len(lines):
                     raise ValueError(
@@ -152,7 +194,7 @@ def read_non(text: str, name: str = "") -> Nonogram:
                 length = sizes.get("width" if key == "rows" else "height")
                 if length is not None and sum(clue) + len(clue) - 1 > length:
                     raise ValueError(
-                        f"line {index}: {kind} {len(clues)}: clue {clue_text!r} needs "
+                        f"line {index}: {kind} {len(clues)}: clue {show(clue_text)} needs "
                         f"{sum(clue) + len(clue) - 1} cells but the line has only {length}"
                     )
                 clues.append(clue)
@@ -196,12 +238,23 @@ def write_non(puzzle: Nonogram) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read_json(text: str, name: str = "") -> Nonogram:
-    """Parse our JSON puzzle text, checking the clues (``ValueError`` on bad JSON or clues)."""
+def read_json(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogram:
+    """Parse our JSON puzzle text, checking the clues (``ValueError`` on bad JSON or clues).
+
+    A grid of more than ``max_cells`` cells is refused before its clues are checked.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ValueError(f"line {error.lineno}: not valid JSON ({error.msg})") from None
+    except RecursionError:
+        raise ValueError("not valid JSON for a puzzle: lists nested too deeply") from None
+    except ValueError as error:  # e.g. an integer with more digits than Python converts
+        raise ValueError(f"not valid JSON for a puzzle ({show(str(error))})") from None
+    if isinstance(data, dict):
+        rows, cols = data.get("rows"), data.get("cols")
+        if isinstance(rows, list) and isinstance(cols, list):
+            check_size(len(rows), len(cols), max_cells)
     return Nonogram.from_dict(data, name=name)
 
 
@@ -229,18 +282,27 @@ def json_to_non(text: str) -> str:
     return write_non(read_json(text))
 
 
-def read_puzzle_file(path: str | Path) -> Nonogram:
+def read_puzzle_file(path: str | Path, *, max_cells: int = MAX_CELLS) -> Nonogram:
     """Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
 
-    ``ValueError`` messages start with the file name, so they point at the place to fix.
+    ``ValueError`` messages start with the file name, so they point at the place to fix. A
+    grid of more than ``max_cells`` cells is refused (see :data:`MAX_CELLS`), and so is a
+    file larger than :data:`BYTES_PER_CELL` bytes per allowed cell, before it is read.
     """
     path = Path(path)
+    limit = BYTES_PER_CELL * max_cells + SLACK_BYTES
+    size = path.stat().st_size
+    if size > limit:
+        raise ValueError(
+            f"{path}: the file has {size:,} bytes, more than a puzzle of at most {max_cells:,} "
+            "cells needs (raise the limit with max_cells=, or --max-cells)"
+        )
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
     reader = read_json if path.suffix.lower() == ".json" else read_non
     try:
-        return reader(text, name=path.stem)
+        return reader(text, name=path.stem, max_cells=max_cells)
     except ValueError as error:
         raise ValueError(f"{path}: {error}") from None

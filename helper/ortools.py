@@ -4,6 +4,8 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from helper.results import check_limit
+
 Solution = dict[str, int]
 
 
@@ -47,17 +49,20 @@ def get_all_solutions(
     ``variables`` chooses the variables to report (all of the model's by default); two
     solutions that agree on them are reported once. The list is sorted by the values in
     variable order, so the same call always gives the same list. With ``limit`` the search
-    stops after that many solutions. An infeasible model gives ``[]``; an invalid one a
-    ``ValueError`` with CP-SAT's own validation message.
+    stops after that many solutions (a positive integer, or ``None`` for all). An infeasible
+    model gives ``[]``; an invalid one a ``ValueError`` with CP-SAT's own validation message.
+    CP-SAT runs with one worker: its enumeration with several workers misses solutions.
     """
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     chosen = list(_model_variables(model) if variables is None else variables)
     keys = _keys(chosen)
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    solver.parameters.num_workers = 1  # with more, CP-SAT may report a solution once per worker
+    # One worker: with more, CP-SAT's enumeration is incomplete, not merely repeated. Two
+    # workers return 8 of the 24 solutions of four all-different variables over 1..4 (OR-Tools
+    # 9.15, every seed tried), and still report the search as complete (tests/test_ortools.py).
+    solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     collector = _Collector(chosen, limit)
     status = solver.solve(model, collector)
@@ -77,13 +82,22 @@ def make_solver(
     *,
     workers: int = DEFAULT_WORKERS,
     seed: int = DEFAULT_SEED,
+    **parameters: int | float | bool,
 ) -> cp_model.CpSolver:
-    """A ``CpSolver`` with a fixed seed and worker count, so printed results do not churn."""
+    """A ``CpSolver`` with a fixed seed and worker count, so printed results do not churn.
+
+    ``parameters`` are further fields of CP-SAT's ``SatParameters`` (for example
+    ``cp_model_presolve=False``); a name CP-SAT does not know is a ``ValueError``.
+    """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = float(time_limit)
+    for key, value in parameters.items():
+        if not hasattr(solver.parameters, key):
+            raise ValueError(f"CP-SAT has no parameter {key!r}")
+        setattr(solver.parameters, key, value)
     return solver
 
 

@@ -1,23 +1,64 @@
-"""Figures for the book: Nonogram boards with their clues, Futoshiki boards.
+"""Figures for the book: Nonogram boards with their clues, Futoshiki boards, solver stages.
+
+Every function draws on the ``ax`` it is given, or on a new :class:`BookFigure` of its own:
+nothing goes through pyplot's global state, so no figure is left open behind the caller's back.
+A notebook shows a ``BookFigure`` when it is a cell's last value (``plot_...(...).figure``).
+Boards take a solution as a grid or as a :class:`~helper.results.SolveResult`. Importing this
+module loads matplotlib and no solver.
 
 Every figure has an opaque white background so it stays readable in the site's dark mode.
 """
 
+import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from helper.nonogram.puzzle import Nonogram
-from helper.nonogram.stages import STAGE_NAMES, Frame, Stages
+from helper.book.frames import STAGE_NAMES, Frame, Stages
+from helper.results import SolveResult
+
+if TYPE_CHECKING:
+    from helper.futoshiki.puzzle import Futoshiki
+    from helper.nonogram.puzzle import Nonogram
+
+Cells = Sequence[Sequence[int]]
 
 BACKGROUND = "white"
 INK = "#222222"
 CLUE_INK = "#1f3b73"
 HIGHLIGHT = "#e4572e"
+
+
+class BookFigure(Figure):
+    """A matplotlib ``Figure`` made without pyplot, that a notebook shows as a PNG image.
+
+    (IPython's own formatter for figures, when matplotlib's inline backend has set one up,
+    gives the same picture: both render with ``bbox_inches="tight"``.)
+    """
+
+    def _repr_png_(self) -> bytes:
+        buffer = io.BytesIO()
+        self.savefig(buffer, format="png", bbox_inches="tight", facecolor=self.get_facecolor())
+        return buffer.getvalue()
+
+
+def new_figure(**options: Any) -> BookFigure:
+    """A new :class:`BookFigure` with the book's white background (``options`` as for
+    ``Figure``: ``figsize``, ``dpi``, ...)."""
+    options.setdefault("facecolor", BACKGROUND)
+    return BookFigure(**options)
+
+
+def _grid_of(result: "Cells | SolveResult | None") -> Cells | None:
+    """The grid to draw: a grid as it is, a :class:`SolveResult`'s grid (``None`` unsolved)."""
+    if isinstance(result, SolveResult):
+        return result.grid
+    return result
 
 
 def _clue_text(clue: Sequence[int]) -> list[str]:
@@ -26,8 +67,8 @@ def _clue_text(clue: Sequence[int]) -> list[str]:
 
 
 def plot_nonogram_board(
-    puzzle: Nonogram,
-    result: Sequence[Sequence[int]] | None = None,
+    puzzle: "Nonogram",
+    result: Cells | SolveResult | None = None,
     *,
     font_size: float | None = None,
     cell_size: float | None = None,
@@ -37,11 +78,13 @@ def plot_nonogram_board(
 ) -> Axes:
     """Draw a Nonogram: the grid, row clues on the left, column clues on top.
 
-    ``result`` (rows of 0/1) fills the cells; ``highlight`` outlines cells ``(row, col)`` in
-    red (for example where two solutions differ). ``font_size`` sets the clue size in
-    points and ``cell_size`` the side of a cell in inches; both scale with the board when
-    not given. Returns the matplotlib ``Axes``.
+    ``result`` (rows of 0/1, or the :class:`~helper.results.SolveResult` of a solve) fills the
+    cells; ``highlight`` outlines cells ``(row, col)`` in red (for example where two solutions
+    differ). ``font_size`` sets the clue size in points and ``cell_size`` the side of a cell in
+    inches; both scale with the board when not given. Draws on ``ax``, or on a new figure.
+    Returns the matplotlib ``Axes`` (its ``.figure`` is the figure).
     """
+    result = _grid_of(result)
     rows, cols = puzzle.rows, puzzle.cols
     height, width = len(rows), len(cols)
     row_texts = [_clue_text(c) for c in rows]
@@ -54,9 +97,8 @@ def plot_nonogram_board(
         font_size = max(4.0, min(11.0, cell_size * 40))
 
     if ax is None:
-        fig = plt.figure(
-            figsize=((width + left + 0.5) * cell_size, (height + top + 0.5) * cell_size),
-            facecolor=BACKGROUND,
+        fig = new_figure(
+            figsize=((width + left + 0.5) * cell_size, (height + top + 0.5) * cell_size)
         )
         ax = fig.add_axes((0, 0, 1, 1))
     ax.figure.set_facecolor(BACKGROUND)
@@ -67,7 +109,8 @@ def plot_nonogram_board(
             for c, cell in enumerate(row):
                 if cell:
                     ax.add_patch(Rectangle((c, r), 1, 1, facecolor=INK, edgecolor="none"))
-    thin, thick = [], []
+    thin: list[list[tuple[float, float]]] = []
+    thick: list[list[tuple[float, float]]] = []
     for x in range(width + 1):
         (thick if x % 5 == 0 or x == width else thin).append([(x, -top), (x, height)])
     for y in range(height + 1):
@@ -119,9 +162,9 @@ SIGN_INK = "#b23a48"
 
 
 def plot_futoshiki_board(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
-    solution: Sequence[Sequence[int]] | None = None,
+    grid: "Cells | Futoshiki",
+    constraints: Sequence[Sequence[Sequence[int]]] | None = None,
+    solution: Cells | SolveResult | None = None,
     *,
     cell_size: float | None = None,
     title: str | None = None,
@@ -132,16 +175,23 @@ def plot_futoshiki_board(
     ``constraints`` are ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2, drawn as
     ``<`` / ``>`` between two cells of a row and as a ``<`` turned on its side between two
     cells of a column (its tip towards the smaller cell). ``solution`` fills the empty
-    cells with lighter, thinner digits. ``cell_size`` is the side of a cell in inches (by
-    default it fits the ``ax`` given, or makes a figure about 5 inches wide).
-    Returns the matplotlib ``Axes``.
+    cells with lighter, thinner digits (a grid, or the :class:`~helper.results.SolveResult` of
+    a solve). ``grid`` may also be a :class:`~helper.futoshiki.puzzle.Futoshiki`, without
+    ``constraints``. ``cell_size`` is the side of a cell in inches (by default it fits the
+    ``ax`` given, or makes a figure about 5 inches wide). Returns the matplotlib ``Axes``.
     """
-    size = len(grid)
+    rows: Any = grid
+    if constraints is None:
+        if not hasattr(grid, "constraints"):
+            raise TypeError("give the constraints, or a Futoshiki as the first argument")
+        rows, constraints = rows.grid, rows.constraints
+    solution = _grid_of(solution)
+    size = len(rows)
     step = 1.5  # a cell is 1 wide, the gap for a sign 0.5
     extent = step * size - 0.5
     if cell_size is None and ax is not None:  # fit the text to the axes we were given
         box = ax.get_position()
-        width, height = ax.figure.get_size_inches()
+        width, height = ax.figure.get_size_inches()  # type: ignore[union-attr]
         cell_size = min(box.width * width, box.height * height) / (extent + 0.3)
     if cell_size is None:
         cell_size = min(0.55, 5.0 / extent)
@@ -149,7 +199,7 @@ def plot_futoshiki_board(
 
     if ax is None:
         side = (extent + 0.3) * cell_size
-        fig = plt.figure(figsize=(side, side + (0.35 if title else 0)), facecolor=BACKGROUND)
+        fig = new_figure(figsize=(side, side + (0.35 if title else 0)))
         ax = fig.add_axes((0, 0, 1, side / (side + (0.35 if title else 0))))
     ax.figure.set_facecolor(BACKGROUND)
     ax.set_facecolor(BACKGROUND)
@@ -160,7 +210,7 @@ def plot_futoshiki_board(
             ax.add_patch(
                 Rectangle((x, y), 1, 1, facecolor="white", edgecolor="#555555", linewidth=1.0)
             )
-            given = grid[r][c]
+            given = rows[r][c]
             if given:
                 ax.text(
                     x + 0.5,
@@ -244,7 +294,8 @@ def _draw_cells(ax: Axes, colours: Sequence[Sequence[str]], *, title: str | None
     image = [[_rgb(colour) for colour in row] for row in colours]
     ax.figure.set_facecolor(BACKGROUND)
     ax.imshow(image, interpolation="nearest", extent=(0, width, height, 0))
-    thin, thick = [], []
+    thin: list[list[tuple[float, float]]] = []
+    thick: list[list[tuple[float, float]]] = []
     for x in range(width + 1):
         (thick if x % 5 == 0 or x == width else thin).append([(x, 0), (x, height)])
     for y in range(height + 1):
@@ -275,12 +326,12 @@ def plot_stages(
     """Colour each cell by the stage that decided it (``stage`` holds 0, 1 or 2).
 
     Blue: propagation, orange: presolve or probing, red: search (see
-    :data:`STAGE_COLOURS`); a filled cell of the solution in the dark shade, an empty one in
+    ``STAGE_COLOURS``); a filled cell of the solution in the dark shade, an empty one in
     the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
     solutions differ) are grey whatever their stage.
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(3.2, 3.2), facecolor=BACKGROUND)
+        ax = new_figure(figsize=(3.2, 3.2)).subplots()
     colours = [
         [STAGE_COLOURS[s][0 if value else 1] for s, value in zip(stage_row, row, strict=True)]
         for stage_row, row in zip(stage, solution, strict=True)
@@ -322,7 +373,7 @@ def plot_state(
     ``line`` (``("row", r)`` or ``("column", c)``) is outlined: the line just solved.
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(3.2, 3.2), facecolor=BACKGROUND)
+        ax = new_figure(figsize=(3.2, 3.2)).subplots()
     colours = []
     for r, row in enumerate(state):
         colour_row = []
@@ -347,16 +398,15 @@ def plot_state(
 
 
 def plot_frame_strip(frames: Sequence[Frame], *, columns: int = 5, size: float = 2.3):
-    """The frames of :func:`~helper.nonogram.stages.line_logic_frames` side by side.
+    """The frames of :func:`~helper.book.stages.line_logic_frames` side by side.
 
     Each panel shows the grid after one step, the cells that step decided in orange.
     Returns the figure.
     """
     count = len(frames)
     lines = -(-count // columns)
-    fig, axes = plt.subplots(
-        lines, columns, figsize=(columns * size, lines * (size + 0.35)), facecolor=BACKGROUND
-    )
+    fig = new_figure(figsize=(columns * size, lines * (size + 0.35)))
+    axes = fig.subplots(lines, columns)
     flat = list(axes.flat) if hasattr(axes, "flat") else [axes]
     before = [[-1] * len(row) for row in frames[0].state]  # line logic starts from nothing
     for ax, frame in zip(flat, frames, strict=False):
@@ -373,11 +423,12 @@ def animate_frames(
 ):
     """An animation of the frames (``to_jshtml()`` makes it a self-contained player).
 
-    The figure is closed, so a notebook shows only the animation, not a still copy of it.
+    The figure is not pyplot's, so a notebook shows only the animation, not a still copy of it.
     """
     from matplotlib.animation import FuncAnimation
 
-    fig, ax = plt.subplots(figsize=(size, size + 0.3), facecolor=BACKGROUND, dpi=dpi)
+    fig = new_figure(figsize=(size, size + 0.3), dpi=dpi)
+    ax = fig.subplots()
     fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.9)
 
     def draw(index: int) -> list:
@@ -387,9 +438,7 @@ def animate_frames(
         plot_state(frame.state, before=before, line=frame.line, title=frame.title, ax=ax)
         return []
 
-    animation = FuncAnimation(fig, draw, frames=len(frames), interval=interval, repeat=False)
-    plt.close(fig)
-    return animation
+    return FuncAnimation(fig, draw, frames=len(frames), interval=interval, repeat=False)
 
 
 _PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text needs nothing
@@ -435,9 +484,8 @@ def plot_work(
     ambiguous = list(ambiguous)
     count = len(stages)
     width = max(count * size, 6.5)  # room for the legend on one line
-    fig, axes = plt.subplots(
-        1, count, figsize=(width, size + 0.9), facecolor=BACKGROUND, squeeze=False
-    )
+    fig = new_figure(figsize=(width, size + 0.9))
+    axes = fig.subplots(1, count, squeeze=False)
     for index, (ax, work) in enumerate(zip(axes[0], stages, strict=True)):
         counts = " / ".join(str(n) for n in work.counts().values())
         title = titles[index] if titles else f"{work.solver}\n{counts} cells"
@@ -463,7 +511,7 @@ def plot_cactus(
     within ``time_limit`` (a dotted vertical line).
     """
     if ax is None:
-        _, ax = plt.subplots(figsize=(8, 4.5), facecolor=BACKGROUND)
+        ax = new_figure(figsize=(8, 4.5)).subplots()
     ax.set_facecolor(BACKGROUND)
     for solver, seconds in times.items():
         ordered = sorted(seconds)

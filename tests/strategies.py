@@ -1,11 +1,12 @@
-"""Test data shared by the test files: random pictures for hypothesis, and every small grid."""
+"""Test data shared by the test files: random pictures and lines for hypothesis, every small
+grid, and brute-force answers to check the solvers against."""
 
 import itertools
 from collections.abc import Iterator
 
 from hypothesis import strategies as st
 
-from helper.nonogram import Grid, Nonogram
+from helper.nonogram import Grid, Nonogram, runs
 
 
 def pictures(min_side: int = 1, max_side: int = 7) -> st.SearchStrategy[Grid]:
@@ -28,3 +29,31 @@ def all_grids(height: int, width: int) -> Iterator[Grid]:
 def solutions(puzzle: Nonogram) -> list[Grid]:
     """Every grid that satisfies the clues, sorted: brute force, for small puzzles only."""
     return sorted(g for g in all_grids(puzzle.height, puzzle.width) if puzzle.check(g))
+
+
+UNKNOWN = -1
+
+
+def brute_force(clue, cells):
+    """What every placement consistent with ``cells`` agrees on, by listing all 2^n lines."""
+    fits = [
+        line
+        for line in itertools.product((0, 1), repeat=len(cells))
+        if runs(line) == list(clue)
+        and all(c in (UNKNOWN, v) for c, v in zip(cells, line, strict=True))
+    ]
+    if not fits:
+        return None
+    return [
+        fits[0][x] if all(f[x] == fits[0][x] for f in fits) else cells[x] for x in range(len(cells))
+    ]
+
+
+lines = st.integers(0, 10).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.integers(0, 1), min_size=n, max_size=n),  # a line that gives the clue
+        st.lists(st.integers(0, 1), min_size=n, max_size=n),  # another line, for a wrong clue
+        st.lists(st.sampled_from([UNKNOWN, UNKNOWN, 0, 1]), min_size=n, max_size=n),
+        st.booleans(),
+    )
+)

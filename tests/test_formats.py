@@ -9,6 +9,7 @@ import strategies
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helper import formats
 from helper.formats import (
     json_to_non,
     non_to_json,
@@ -224,3 +225,97 @@ def test_round_trip_through_non_and_json(picture, with_goal, text_keys):
 def test_windows_line_ends_and_a_byte_order_mark():
     text = (DATA / "boat.non").read_text(encoding="utf-8")
     assert read_non("\ufeff" + text.replace("\n", "\r\n")).to_dict() == read_non(text).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "^not valid JSON for a puzzle: lists nested too deeply$"),
+        (
+            '{"rows": [[' + "9" * 5000 + ']], "cols": [[1]]}',
+            r"^not valid JSON for a puzzle \('Exceeds the limit\.\.\.increase the limit'\)$",
+        ),
+        ('{"rows": [[' + "9" * 4000 + ']], "cols": [[1]]}', r"^row 0: clue \[9999.*\.\.\..*9\] "),
+        ('{"rows": [' + "[" * 900 + "]" * 900 + '], "cols": [[1]]}', r"\[\[\[\[\.\.\.\]\]\]\]"),
+        (json.dumps({"rows": [[1]] * 1000, "cols": [[1]] * 1000}), "1,000,000 cells"),
+    ],
+)
+def test_hostile_json_gets_a_short_one_line_error(text, message):
+    with pytest.raises(ValueError, match=message) as error:
+        read_json(text)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("width 100000\nheight 100000\n", "line 2: the 100000 x 100000 grid has 10,000,000,000"),
+        ("height 3\nwidth " + "9" * 5000 + "\n", "line 2: width '9999.*' is far beyond any size"),
+        ("width 5\nheight 1\nrows\n" + "9" * 5000, "line 4: row 0: the number '9999.*' is longer"),
+        ("width 2\nheight 1\nrows\n" + "1," * 10**5 + "1", "line 4: row 0: clue '1,1.*needs"),
+        ("width 2\nheight 1\nrows\n" + "1;" * 10**5, "expected numbers separated by commas"),
+    ],
+)
+def test_hostile_non_gets_a_short_one_line_error(text, message):
+    with pytest.raises(ValueError, match=message) as error:
+        read_non(text)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 200
+
+
+def test_the_size_limit_is_an_argument(tmp_path, monkeypatch):
+    text = "width 3\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n0\n"
+    assert read_non(text, max_cells=6).size == "2x3"
+    with pytest.raises(ValueError, match=r"^line 2: the 2 x 3 grid has 6 cells, more than the "):
+        read_non(text, max_cells=5)
+    assert read_json('{"rows": [[1], [1]], "cols": [[1], [1], []]}', max_cells=6).cells == 6
+    with pytest.raises(ValueError, match="limit of 5"):
+        read_json('{"rows": [[1], [1]], "cols": [[1], [1], []]}', max_cells=5)
+    path = tmp_path / "small.non"
+    path.write_text(text + "title " + "x" * 5000 + "\n")
+    assert read_puzzle_file(path, max_cells=6).cells == 6
+    monkeypatch.setattr(formats, "SLACK_BYTES", 0)  # 64 bytes per cell: 384 for 6 cells
+    with pytest.raises(ValueError, match=r"small\.non: the file has 5,\d+ bytes, more than"):
+        read_puzzle_file(path, max_cells=6)
+    assert read_puzzle_file(path, max_cells=100).cells == 6
+
+
+def test_the_file_size_limit_is_exact(tmp_path, monkeypatch):
+    path = tmp_path / "exact.non"
+    header = "width 3\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n0\n"
+    path.write_text(header + "#" * (100 - len(header)))
+    size = path.stat().st_size
+    assert size == 100
+    monkeypatch.setattr(formats, "SLACK_BYTES", 4)
+    monkeypatch.setattr(formats, "BYTES_PER_CELL", 16)  # limit: 16 * max_cells + 4
+    assert read_puzzle_file(path, max_cells=6).cells == 6  # 16 * 6 + 4 = 100: just fits
+    monkeypatch.setattr(formats, "SLACK_BYTES", 3)
+    with pytest.raises(ValueError) as error:
+        read_puzzle_file(path, max_cells=6)
+    assert str(error.value) == (
+        f"{path}: the file has 100 bytes, more than a puzzle of at most 6 cells needs (raise "
+        "the limit with max_cells=, or --max-cells)"
+    )
+    monkeypatch.setattr(formats, "SLACK_BYTES", 1000)  # small enough, but the grid is not:
+    with pytest.raises(ValueError, match=r"exact\.non: line 2: the 2 x 3 grid has 6 cells"):
+        read_puzzle_file(path, max_cells=5)
+
+
+@pytest.mark.parametrize(
+    ("digits", "message"),
+    [
+        (12, r"^line 4: row 0: clue '999999999999' needs 999999999999 cells but the line has"),
+        (13, r"^line 4: row 0: the number '9999999999999' is longer than any line$"),
+    ],
+)
+def test_numbers_of_up_to_twelve_digits_are_read(digits, message):
+    with pytest.raises(ValueError, match=message):
+        read_non("width 5\nheight 1\nrows\n" + "9" * digits + "\n")
+
+
+@pytest.mark.parametrize(
+    ("digits", "message"),
+    [(12, r"^line 2: the 999999999999 x 999999999999 grid"), (13, r"^line 2: height '9{13}' is")],
+)
+def test_sizes_of_up_to_twelve_digits_are_read(digits, message):
+    with pytest.raises(ValueError, match=message):
+        read_non(f"width {'9' * 12}\nheight {'9' * digits}\n")

@@ -149,3 +149,53 @@ def test_solver_stats_reports_status_time_branches_and_conflicts():
     model.add(x >= 11)
     solver.solve(model)
     assert solver_stats(solver)["status"] == "INFEASIBLE"
+
+
+def _all_different_model():
+    model = cp_model.CpModel()
+    variables = [model.new_int_var(1, 4, f"x{i}") for i in range(4)]
+    model.add_all_different(variables)
+    return model, variables
+
+
+class _Rows(cp_model.CpSolverSolutionCallback):
+    def __init__(self, variables):
+        super().__init__()
+        self.variables, self.rows = variables, set()
+
+    def on_solution_callback(self):
+        self.rows.add(tuple(self.value(v) for v in self.variables))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_enumeration_needs_one_worker(seed):
+    """Why get_all_solutions sets num_workers = 1: with two workers CP-SAT's enumeration of
+    the 24 permutations of 1..4 returns fewer of them (and says it is done); with one it
+    returns all 24, exactly the brute-force list."""
+    brute_force = set(itertools.permutations(range(1, 5)))
+    model, variables = _all_different_model()
+    found = {tuple(s.values()) for s in get_all_solutions(model, variables)}
+    assert found == brute_force and len(found) == 24
+    for workers, complete in ((1, True), (2, False)):
+        model, variables = _all_different_model()
+        solver = cp_model.CpSolver()
+        solver.parameters.enumerate_all_solutions = True
+        solver.parameters.num_workers = workers
+        solver.parameters.random_seed = seed
+        rows = _Rows(variables)
+        status = solver.solve(model, rows)
+        if status == cp_model.MODEL_INVALID and workers > 1:
+            continue  # OR-Tools 9.9 refuses to enumerate with several workers at all
+        assert status == cp_model.OPTIMAL  # "complete" either way
+        assert rows.rows <= brute_force
+        assert (rows.rows == brute_force) == complete
+
+
+def test_make_solver_sets_parameters_and_refuses_unknown_ones():
+    solver = make_solver(2.5, workers=3, seed=7, cp_model_presolve=False, max_presolve_iterations=7)
+    assert solver.parameters.max_time_in_seconds == 2.5
+    assert (solver.parameters.num_workers, solver.parameters.random_seed) == (3, 7)
+    assert solver.parameters.cp_model_presolve is False
+    assert solver.parameters.max_presolve_iterations == 7
+    with pytest.raises(ValueError, match="CP-SAT has no parameter 'no_such_option'"):
+        make_solver(no_such_option=1)

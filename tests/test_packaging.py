@@ -14,6 +14,7 @@ from pathlib import Path
 
 import jupytext
 import pytest
+import yaml
 
 from booktools import sphinx_ext
 from helper import data
@@ -70,8 +71,7 @@ def installed_distributions() -> dict[str, list[str]]:
 def test_every_package_folder_is_in_the_wheel() -> None:
     code = {
         ".".join(init.parent.relative_to(REPO).parts)
-        for top in ("helper", "booktools")
-        for init in (REPO / top).rglob("__init__.py")
+        for init in (REPO / "helper").rglob("__init__.py")
     }
     puzzles = {
         ".".join(("helper.puzzles", *folder.relative_to(REPO / "data").parts))
@@ -109,7 +109,11 @@ def test_every_puzzle_file_is_package_data() -> None:
     ],
 )
 def test_every_import_is_a_declared_dependency(where: str, modules: set[str]) -> None:
-    declared = {normalized(requirement) for requirement in PYPROJECT["project"]["dependencies"]}
+    """The package imports only its dependencies; a chapter may also use the `book` extra."""
+    requirements = list(PYPROJECT["project"]["dependencies"])
+    if where.endswith(".md"):
+        requirements += PYPROJECT["project"]["optional-dependencies"]["book"]
+    declared = {normalized(requirement) for requirement in requirements}
     distributions = installed_distributions()
     third_party = sorted(modules - set(sys.stdlib_module_names) - {"helper", "__future__"})
     undeclared = [
@@ -120,8 +124,64 @@ def test_every_import_is_a_declared_dependency(where: str, modules: set[str]) ->
     assert not undeclared, f"{where} imports {undeclared}, not in pyproject's dependencies"
 
 
-def test_the_install_cell_names_this_project() -> None:
+def test_the_install_cell_names_this_project_its_version_and_extra() -> None:
     assert PYPROJECT["project"]["name"] == sphinx_ext.DISTRIBUTION
+    assert sphinx_ext.book_version() == PYPROJECT["project"]["version"]
+    assert sphinx_ext.EXTRA in PYPROJECT["project"]["optional-dependencies"]
+
+
+@pytest.mark.parametrize(
+    ("source", "requirement"),
+    [
+        ("", None),
+        ("pypi", "logic-puzzles-helper[book]==1.2.3"),
+        (
+            "https://example.org/dist/logic_puzzles_helper-{version}-py3-none-any.whl",
+            "logic-puzzles-helper[book] @ "
+            "https://example.org/dist/logic_puzzles_helper-1.2.3-py3-none-any.whl",
+        ),
+        ("git+https://example.org/me/book@v{version}",
+         "logic-puzzles-helper[book] @ git+https://example.org/me/book@v1.2.3"),
+        ("git+https://example.org/me/book@4f3a2b1",
+         "logic-puzzles-helper[book] @ git+https://example.org/me/book@4f3a2b1"),
+    ],
+)  # fmt: skip
+def test_the_install_source_gives_one_pinned_requirement(source, requirement) -> None:
+    assert sphinx_ext.install_requirement("1.2.3", source) == requirement
+    cell = sphinx_ext.install_cell("1.2.3", source)
+    assert 'if installed != "1.2.3":' in cell
+    if requirement is None:  # no source: say how, install nothing
+        assert "%pip" not in cell and 'pip install ".[book]"' in cell
+    else:
+        assert cell.splitlines()[-1] == f'    %pip install --quiet "{requirement}"'
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "http://example.org/dist/logic_puzzles_helper-{version}.whl",  # not https
+        "https://example.org/dist/latest.whl",  # no version
+        "git+https://example.org/me/book",  # no ref
+        'https://example.org/"; import os; "{version}',  # breaks out of the quotes
+        "https://example.org/a b-{version}.whl",
+        "pip",
+    ],
+)
+def test_an_unpinned_or_odd_install_source_fails_the_build(source) -> None:
+    with pytest.raises(ValueError, match="book_install_source"):
+        sphinx_ext.install_requirement("1.2.3", source)
+
+
+def test_the_config_names_no_address_it_does_not_control() -> None:
+    config = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))
+    source = config["sphinx"]["config"]["book_install_source"]
+    sphinx_ext.install_requirement(sphinx_ext.book_version(), source)  # valid
+    url = config["repository"]["url"]
+    buttons = [config["html"][b] for b in ("use_repository_button", "use_issues_button")]
+    assert url or not any(buttons)  # a button needs an address
+    texts = [REPO / "README.md", REPO / "book" / "intro.md", REPO / "helper" / "data.py"]
+    for path in texts:
+        assert "github.com" not in path.read_text("utf8") or url, path
 
 
 def test_puzzle_files_are_found_by_name() -> None:
@@ -135,3 +195,22 @@ def test_a_missing_puzzle_file_names_the_choices() -> None:
     assert "__init__" not in str(error.value)
     with pytest.raises(FileNotFoundError, match=r"nonogram01\.json"):
         data.load_json("nonogram99")
+
+
+def test_the_build_tools_stay_out_of_the_wheel() -> None:
+    assert not any(package.startswith("booktools") for package in SETUPTOOLS["packages"])
+    assert all(package.startswith("helper") for package in SETUPTOOLS["packages"])
+
+
+def test_every_runtime_dependency_has_a_lower_bound_and_is_used() -> None:
+    """Each dependency says the oldest version with what `helper` uses, and `helper` imports
+    it (so that `pip install` of the package brings no Sphinx or Jupyter)."""
+    imported = set().union(*package_imports().values())
+    distributions = installed_distributions()
+    used = {normalized(d) for module in imported for d in distributions.get(module, [])}
+    for requirement in PYPROJECT["project"]["dependencies"]:
+        assert ">=" in requirement, f"{requirement}: no lower bound"
+        assert normalized(requirement) in used, f"{requirement}: helper does not import it"
+    book = {normalized(r) for r in PYPROJECT["project"]["optional-dependencies"]["book"]}
+    assert book == {"myst-nb", "ipython", "pandas", "jinja2"}
+    assert not book & used  # the chapters' extras are not needed to solve

@@ -1,5 +1,8 @@
 """The book's figures: opaque, one panel per frame, and the colours say what they claim."""
 
+import subprocess
+import sys
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -9,8 +12,8 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_rgb
 
+from helper.book.stages import Frame, line_logic_frames
 from helper.nonogram import load_puzzle
-from helper.nonogram.stages import Frame, line_logic_frames
 from helper.plot import (
     AMBIGUOUS,
     STAGE_COLOURS,
@@ -73,3 +76,45 @@ def test_ambiguous_cells_are_grey_whatever_their_stage():
     shown = pixel_colours(ax)
     assert np.allclose(shown[0, 1], to_rgb(AMBIGUOUS))
     assert np.allclose(shown[0, 0], to_rgb(STAGE_COLOURS[0][0]))
+
+
+def test_a_board_takes_a_solve_result_or_a_grid_and_leaves_pyplot_alone():
+    from helper.nonogram import solve
+    from helper.plot import BookFigure, plot_nonogram_board
+
+    puzzle = load_puzzle("nonogram01")
+    result = solve(puzzle)
+    before = plt.get_fignums()
+    from_result = plot_nonogram_board(puzzle, result)
+    from_grid = plot_nonogram_board(puzzle, result.grid)
+    assert plt.get_fignums() == before  # no figure left open in pyplot's global list
+    assert isinstance(from_result.figure, BookFigure)
+    assert len(from_result.patches) == len(from_grid.patches) == sum(map(sum, result.grid))
+    png = from_result.figure._repr_png_()
+    assert png.startswith(b"\x89PNG")
+
+
+def test_a_futoshiki_board_takes_the_puzzle_value_and_a_solve_result():
+    from helper.futoshiki import load_puzzle as load_futoshiki_puzzle
+    from helper.futoshiki import solve
+    from helper.plot import plot_futoshiki_board
+
+    puzzle = load_futoshiki_puzzle("sample12")
+    result = solve(puzzle)
+    ax = plot_futoshiki_board(puzzle, solution=result)
+    grid, constraints = puzzle
+    same = plot_futoshiki_board(grid, constraints, result.grid)
+    assert [t.get_text() for t in ax.texts] == [t.get_text() for t in same.texts]
+    assert len(ax.texts) == puzzle.size**2 + len(constraints)  # every cell and every sign
+    with pytest.raises(TypeError, match="constraints"):
+        plot_futoshiki_board(grid)
+
+
+def test_importing_the_figures_loads_no_solver():
+    code = (
+        "import sys, helper.plot; "
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('ortools', 'pysat')]; "
+        "print(loaded); assert not loaded and 'matplotlib.pyplot' not in sys.modules"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -8,8 +8,8 @@ files and prints what it did.
 
 from pathlib import Path
 
+from helper.book.futoshiki_reconstruct import read_seed_samples, reconstruct
 from helper.futoshiki import format_futoshiki
-from helper.futoshiki.reconstruct import read_seed_samples, reconstruct
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,6 +1,6 @@
 """Benchmark Nonogram solvers side by side: every solve in its own process, every answer checked.
 
-The puzzles come from the seeded families of :mod:`helper.nonogram.families` (each with a
+The puzzles come from the seeded families of :mod:`helper.bench.families` (each with a
 tuning split and a held-out split, reported apart) or from a folder of puzzle files. Each solve
 runs in a child process with a time cap: a child still running at the cap is killed and the
 solve counted as a timeout, at the cap, in every total and percentile (which are then marked as
@@ -16,15 +16,20 @@ import csv
 import fnmatch
 import math
 import multiprocessing as mp
+import os
 import statistics
+import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
+from helper.backends.race import usable_cores
+from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
-from helper.nonogram import SOLVERS, Nonogram, SolveResult
-from helper.nonogram.families import FAMILIES, SPLITS
+from helper.nonogram import SOLVERS, Nonogram
+from helper.results import CountResult, SolveResult
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
@@ -42,9 +47,12 @@ class Result:
 
     ``status`` is a :class:`SolveResult` status (solved, no solution, timeout, too large) or
     one of the benchmark's own: memory (over the memory cap), died (the process ended without
-    an answer), error (an exception), wrong (a grid that breaks a clue) and disagree (in
-    uniqueness mode, a count that another solver contradicts). ``seconds`` is the time inside
-    the child, or the cap when the solve did not finish.
+    an answer), error (an exception), wrong (a grid that breaks a clue, or "no solution" for a
+    puzzle made from a picture) and disagree (in uniqueness mode, a count that another solver
+    contradicts). ``seconds`` is the time inside the child, or the cap when the solve did not
+    finish. ``cpu_seconds`` is the processor time the solve used, its threads and the
+    processes it started included (``None`` when the child was killed): divided by
+    ``seconds`` it says how many cores the solver kept busy.
     """
 
     solver: str
@@ -60,10 +68,18 @@ class Result:
     stats: dict[str, float] = field(default_factory=dict)
     message: str = ""
     run: int = 0
+    cpu_seconds: float | None = None
 
     @property
     def decided(self) -> bool:
         return self.status in DECIDED
+
+
+def _cpu_time() -> float:
+    """Processor seconds of this process (every thread) and of its children that have ended
+    (those in clock ticks, and 0 where the system does not count them)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
 
 
 def family_puzzles(
@@ -120,29 +136,72 @@ def _solve_in_child(
 ) -> None:
     """Run one solve and send its answer (or an error text) to the parent."""
     if memory_mb:
-        import resource
+        import resource  # the parent checked that this platform has it
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    started = _cpu_time()
     try:
         if limit == 1:
-            answer: SolveResult | tuple | str = SOLVERS[solver](puzzle, time_limit=time_limit)
+            answer: SolveResult | CountResult | str = SOLVERS[solver](puzzle, time_limit=time_limit)
         else:
-            from helper.nonogram.unique import COUNTERS
+            from helper.nonogram import COUNTERS
 
             answer = COUNTERS[solver](puzzle, limit, time_limit=time_limit)
     except MemoryError:
         answer = f"memory: over {memory_mb} MB"
     except Exception as error:  # reported, never raised: the benchmark goes on
         answer = f"error: {type(error).__name__}: {error}"
-    conn.send(answer)
+    conn.send((answer, _cpu_time() - started))
     conn.close()
 
 
+def _has_resource() -> bool:
+    try:
+        import resource  # noqa: F401  (Unix only)
+    except ImportError:
+        return False
+    return True
+
+
+def start_method() -> str:
+    """How each solve's process starts: a fork server that has imported the solvers once
+    (Linux, macOS), else ``spawn`` (Windows), which starts a fresh interpreter per solve."""
+    return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+
+
+def limitations(memory_mb: int | None = DEFAULT_MEMORY_MB) -> list[str]:
+    """What the benchmark cannot do on this platform, in words (``[]`` on Linux and macOS).
+
+    Without a fork server each solve starts a fresh interpreter: the benchmark takes longer,
+    but the times it reports are measured inside the solve and do not change. Without the
+    ``resource`` module no memory cap can be set: a solve that runs out of memory may take
+    the machine's memory with it instead of failing alone.
+    """
+    notes = []
+    if start_method() != "forkserver":
+        notes.append(
+            "no 'forkserver' start method on this platform: each solve starts a fresh "
+            "interpreter ('spawn'), so the run takes longer (the seconds reported are measured "
+            "inside each solve and are not affected)"
+        )
+    if memory_mb and not _has_resource():
+        notes.append(
+            f"no 'resource' module on this platform: solves run without the {memory_mb} MB "
+            "memory cap"
+        )
+    return notes
+
+
 def _context() -> mp.context.BaseContext:
-    """A fork server that has imported the solvers once: each solve forks a clean copy."""
-    context = mp.get_context("forkserver")
-    context.set_forkserver_preload(["helper.nonogram", "helper.nonogram.unique"])
+    """A fork server that has imported the solvers once: each solve forks a clean copy (or,
+    where there is no fork server, ``spawn``: see :func:`limitations`)."""
+    method = start_method()
+    context = mp.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(
+            ["helper.nonogram", "helper.nonogram.solvers", "helper.nonogram.unique"]
+        )
     return context
 
 
@@ -158,7 +217,9 @@ def run_one(
 
     ``limit=2`` is uniqueness mode: the solver looks for two different solutions.
     """
-    context = _context()
+    context: Any = _context()
+    if memory_mb and not _has_resource():
+        memory_mb = None  # no cap on this platform (limitations() says so)
     receive, send = context.Pipe(duplex=False)
     process = context.Process(
         target=_solve_in_child, args=(send, solver, puzzle, time_limit, memory_mb, limit)
@@ -170,7 +231,10 @@ def run_one(
     process.start()
     send.close()
     try:
-        answer = receive.recv() if receive.poll(time_limit + GRACE_SECONDS) else "timeout: killed"
+        if receive.poll(time_limit + GRACE_SECONDS):
+            answer, result.cpu_seconds = receive.recv()
+        else:
+            answer = "timeout: killed"
     except EOFError:  # the child died without a word (out of memory, a crash)
         answer = "died: the process ended without an answer"
     finally:
@@ -189,16 +253,19 @@ def run_one(
 
 def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
     """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
-    if limit == 1:
-        solved: SolveResult = answer
-        grids = [solved.grid] if solved.grid is not None else []
+    solved: SolveResult | CountResult = answer
+    if isinstance(answer, SolveResult):
+        grids = [answer.grid] if answer.grid is not None else []
     else:
-        solved, grids = answer
+        grids = list(answer.solutions)
     result.status, result.seconds = solved.status, solved.seconds
     result.method, result.stats = solved.method, dict(solved.stats)
     result.message = solved.message[:200]
     if any(not puzzle.check(grid) for grid in grids):
         result.status, result.message = "wrong", "a grid breaks a clue"
+    elif solved.status == "no solution" and puzzle.goal is not None:
+        result.status = "wrong"
+        result.message = "said 'no solution', but the puzzle was made from a picture"
     elif len({str(g) for g in grids}) != len(grids):
         result.status, result.message = "wrong", "the same solution twice"
     elif limit > 1 and solved.status in DECIDED:
@@ -221,13 +288,13 @@ def run(
     In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
     count that differs from the majority of decided solves is marked ``disagree``.
     """
-    from helper.nonogram.unique import COUNTERS
+    from helper.nonogram.solvers.registry import names
 
-    registry = SOLVERS if limit == 1 else COUNTERS
-    unknown = [s for s in solvers if s not in registry]
+    available = names("solve" if limit == 1 else "count")
+    unknown = [s for s in solvers if s not in available]
     if unknown:
         kind = "solver" if limit == 1 else "counting method"
-        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {list(registry)}")
+        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {available}")
     if not time_limit > 0:
         raise ValueError(f"the time limit must be positive, got {time_limit}")
     if repeat < 1:
@@ -274,6 +341,14 @@ class Line:
     seconds: list[float]  # per puzzle, at the cap when not decided
     decided: list[bool]
     time_limit: float
+    cpu_seconds: float = 0.0  # processor time of the solves that answered, all runs
+    wall_seconds: float = 0.0  # their time on the clock
+
+    @property
+    def cores(self) -> float | None:
+        """How many cores the solver kept busy on average while it answered (processor time
+        over time on the clock), or ``None`` when no solve answered."""
+        return self.cpu_seconds / self.wall_seconds if self.wall_seconds > 0 else None
 
     @property
     def count(self) -> int:
@@ -313,12 +388,18 @@ def lines(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT) -> 
     out = []
     for (family, split, solver), by_puzzle in groups.items():
         seconds, decided = [], []
+        cpu = wall = 0.0
         for runs in by_puzzle.values():
             ok = [r for r in runs if r.decided]
             decided.append(len(ok) == len(runs))
             times = [r.seconds if r.decided else max(r.seconds, time_limit) for r in runs]
             seconds.append(max(statistics.median(times), MIN_SECONDS))
-        out.append(Line(solver, family, split, list(by_puzzle), seconds, decided, time_limit))
+            measured = [r for r in ok if r.cpu_seconds is not None]
+            cpu += sum(r.cpu_seconds or 0.0 for r in measured)
+            wall += sum(r.seconds for r in measured)
+        out.append(
+            Line(solver, family, split, list(by_puzzle), seconds, decided, time_limit, cpu, wall)
+        )
     return out
 
 
@@ -327,6 +408,32 @@ def ratio(line: Line, baseline: Line) -> float:
     pairs = dict(zip(baseline.puzzles, baseline.seconds, strict=True))
     logs = [math.log(pairs[p] / s) for p, s in zip(line.puzzles, line.seconds, strict=True)]
     return math.exp(statistics.fmean(logs))
+
+
+def ratio_bound(line: Line, baseline: Line) -> str:
+    """How far a ratio of ``baseline`` over ``line`` times can be trusted, as a prefix.
+
+    ``""``: every puzzle was decided by both. ``">="``: only the baseline hit the cap on
+    some puzzles; its true times there are longer, so the ratio is a lower bound. ``"<="``:
+    only ``line`` hit the cap, an upper bound. ``"~"``: both did (on one puzzle or on
+    different ones), so the figure bounds nothing.
+    """
+    base = dict(zip(baseline.puzzles, baseline.decided, strict=True))
+    lower = any(ok and not base[p] for p, ok in zip(line.puzzles, line.decided, strict=True))
+    upper = any(not ok for ok in line.decided)
+    upper_only = upper and all(
+        base[p] for p, ok in zip(line.puzzles, line.decided, strict=True) if not ok
+    )
+    if lower and not upper:
+        return ">="
+    if upper_only and not lower:
+        return "<="
+    return "~" if upper or lower else ""
+
+
+def ratio_text(value: float, bound: str) -> str:
+    """A speed-up as the report prints it: ``>=12.3x``, ``0.8x``..."""
+    return f"{bound}{value:.1f}x" if value < 100 else f"{bound}{value:.0f}x"
 
 
 def _figure(value: float, bound: bool) -> str:
@@ -349,24 +456,29 @@ def _table(header: list[str], rows: list[list[str]]) -> str:
 def format_report(
     results: Sequence[Result],
     time_limit: float = DEFAULT_TIME_LIMIT,
-    baselines: dict[str, str] | None = None,
+    baselines: Mapping[str, str | Sequence[str]] | None = None,
 ) -> str:
     """One table per family and split: solved, median, 90th percentile, worst and total
-    seconds per solver, and the speed-up over the family's baseline solver (geometric mean
-    of the per-puzzle ratios) when ``baselines`` names one that ran."""
+    seconds per solver, the cores it kept busy, and its speed-up over each of the family's
+    baseline solvers that ran (geometric mean of the per-puzzle ratios; ``baselines`` maps a
+    family to one solver or several)."""
     baselines = baselines or {}
     by_group: dict[tuple[str, str], list[Line]] = defaultdict(list)
     for line in lines(results, time_limit):
         by_group[line.family, line.split].append(line)
     parts = [
         f"Seconds per solve (cap {time_limit:g} s). A puzzle a solver did not decide counts at "
-        "the cap, and figures that include one are lower bounds, marked >=."
+        "the cap, and figures that include one are lower bounds, marked >=. 'cores': processor "
+        "time over time on the clock while the solver answered (this machine lets a process "
+        f"use {usable_cores()}). 'x vs B': how many times faster than B (geometric mean); >= a "
+        "lower bound (B hit the cap), <= an upper bound, ~ both hit it."
     ]
     for (family, split), group in by_group.items():
-        base = next((g for g in group if g.solver == baselines.get(family)), None)
-        header = ["solver", "solved", "median", "p90", "worst", "total"]
-        if base:
-            header.append(f"x vs {base.solver}")
+        wanted = baselines.get(family, ())
+        wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+        bases = [g for name in wanted for g in group if g.solver == name]
+        header = ["solver", "solved", "median", "p90", "worst", "total", "cores"]
+        header += [f"x vs {base.solver}" for base in bases]
         rows = []
         for g in group:
             bound = g.capped
@@ -377,10 +489,12 @@ def format_report(
                 _figure(g.percentile(0.9), bound),
                 _figure(g.worst, bound),
                 _figure(g.total, bound),
+                "-" if g.cores is None else f"{g.cores:.1f}",
             ]
-            if base:
-                speedup = ratio(g, base)
-                row.append(("(>=)" if base.capped and not g.capped else "") + f"{speedup:.1f}")
+            row += [
+                "1x" if g is base else ratio_text(ratio(g, base), ratio_bound(g, base))
+                for base in bases
+            ]
             rows.append(row)
         title = f"{family}" + (f", {split}" if split else "") + f" ({group[0].count} puzzles)"
         parts += ["", title, _table(header, rows)]

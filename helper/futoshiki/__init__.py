@@ -1,32 +1,52 @@
-"""The Futoshiki family: text format, validation, the CP-SAT model, the check, a SAT encoding.
+"""The Futoshiki family: the puzzle value, text format, validation, solving and counting.
 
-A puzzle is ``(grid, constraints)``: ``grid`` a square list of rows (0 = empty cell) and
-``constraints`` a list of ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+A puzzle is a :class:`Futoshiki` (validated when it is made, from ``Futoshiki(grid,
+constraints)``, :meth:`Futoshiki.from_text` or :func:`load_puzzle`): ``grid`` a square list of
+rows (0 = empty cell) and ``constraints`` a list of ``((r1, c1), (r2, c2))`` meaning
+cell 1 < cell 2. :func:`solve` and :func:`~helper.futoshiki.count_solutions` mean the same
+as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.SolveResult`, a
+:class:`~helper.results.CountResult`. The chapters' functions on ``(grid, constraints)``
+(:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """
+
+from helper.errors import ModelTooLargeError, NoSolutionError, SolverError, SolverTimeoutError
+from helper.results import CountResult, SolveResult
 
 from .check import check_futoshiki
 from .cnf import SatResult, count_solutions_sat, futoshiki_cnf, solve_futoshiki_sat
-from .generate import difficulty, generate_futoshiki  # noqa: F401
-from .model import GameBoard, count_solutions, solve_futoshiki
-from .samples import load_futoshiki, load_solution, sample_names
+from .generate import difficulty, generate_futoshiki
+from .model import GameBoard, count_solutions, solve, solve_futoshiki
+from .puzzle import Futoshiki
+from .samples import load_futoshiki, load_puzzle, load_solution, sample_names
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Cell, Constraint, Grid, validate_futoshiki
 
 __all__ = [
     "Cell",
     "Constraint",
+    "CountResult",
+    "Futoshiki",
     "GameBoard",
     "Grid",
+    "ModelTooLargeError",
+    "NoSolutionError",
     "SatResult",
+    "SolveResult",
+    "SolverError",
+    "SolverTimeoutError",
     "check_futoshiki",
     "count_solutions",
     "count_solutions_sat",
+    "difficulty",
     "format_futoshiki",
     "futoshiki_cnf",
+    "generate_futoshiki",
     "load_futoshiki",
+    "load_puzzle",
     "load_solution",
     "parse_futoshiki",
     "sample_names",
+    "solve",
     "solve_futoshiki",
     "solve_futoshiki_sat",
     "validate_futoshiki",

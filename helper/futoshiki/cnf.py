@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
+from helper.results import check_limit
+
 from .validate import Grid, validate_futoshiki
 
 DEFAULT_SAT_SOLVER = "cadical195"
@@ -98,8 +100,7 @@ def count_solutions_sat(
     solver_name: str = DEFAULT_SAT_SOLVER,
 ) -> int:
     """Count solutions (up to ``limit``) by blocking each one found and solving again."""
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be a positive integer, got {limit!r}")
+    check_limit(limit)
     cnf, var = futoshiki_cnf(grid, constraints)
     size = len(grid)
     cells = [(r, c) for r in range(size) for c in range(size)]

@@ -14,8 +14,10 @@ from typing import Literal
 from ortools.sat.python import cp_model
 
 from helper.cores import cpsat_check, deletion_mus
+from helper.errors import SolverTimeoutError
 
 from .parts import puzzle_parts
+from .puzzle import Futoshiki
 from .validate import Cell, Constraint, Grid
 
 
@@ -86,24 +88,26 @@ def switched_model(
 
 
 def conflicting_clues(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
+    puzzle: Futoshiki | Sequence[Sequence[int]],
+    constraints: Sequence[Sequence[Sequence[int]]] | None = None,
     *,
     time_limit: float | None = None,
 ) -> ClueConflict:
     """A minimal set of givens and signs that cannot all hold, when the puzzle has no solution.
 
-    Raises ``ValueError`` when the puzzle is malformed or has a solution, and ``TimeoutError``
-    when ``time_limit`` seconds pass before CP-SAT has proven that there is none (when they
-    pass during the reduction, the clues found so far come back with ``minimal=False``).
+    ``puzzle`` is a :class:`~helper.futoshiki.puzzle.Futoshiki` (or its grid and constraints).
+    Raises ``ValueError`` when the puzzle is malformed or has a solution, and
+    :class:`~helper.errors.SolverTimeoutError` when ``time_limit`` seconds pass before CP-SAT
+    has proven that there is none (when they pass during the reduction, the clues found so far
+    come back with ``minimal=False``).
     """
-    grid, signs = puzzle_parts(grid, constraints)
+    grid, signs = puzzle_parts(puzzle, constraints)
     clues = puzzle_clues(grid, signs)
     model, switches = switched_model(len(grid), clues)
     try:
         core = deletion_mus(cpsat_check(model, switches, time_limit), len(switches))
-    except TimeoutError as error:
-        raise TimeoutError(f"conflicting_clues: {error}") from None
+    except SolverTimeoutError as error:
+        raise SolverTimeoutError(f"conflicting_clues: {error}") from None
     if core is None:
         raise ValueError("the puzzle has a solution: no set of its clues conflicts")
     return ClueConflict(

@@ -35,6 +35,7 @@ from helper.ortools import make_solver
 from .generate import _UniquenessOracle
 from .model import solve_futoshiki
 from .parts import puzzle_parts
+from .puzzle import Futoshiki
 from .validate import Cell, Constraint, Grid
 
 DiffSet = frozenset[Cell]
@@ -164,22 +165,24 @@ class _Check:
 
 
 def fewest_givens(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
+    puzzle: Futoshiki | Sequence[Sequence[int]],
+    constraints: Sequence[Sequence[Sequence[int]]] | None = None,
     *,
     max_rounds: int | None = None,
     time_limit: float | None = None,
 ) -> FewestGivens:
     """The fewest givens that keep the answer of a unique Futoshiki unique, with its signs.
 
-    ``grid`` and ``constraints`` are a puzzle with exactly one solution (a full Latin square
-    with no signs will do). Returns a :class:`FewestGivens`; its ``proven`` is true when the
-    loop ended with matching bounds. ``max_rounds`` (master solves) and ``time_limit``
-    (seconds, checked between solves and passed to each CP-SAT solve) bound the work; when
-    one runs out, the result holds the bounds reached. Raises ``ValueError`` when the puzzle
-    is malformed, has no solution or has more than one.
+    ``puzzle`` is a :class:`~helper.futoshiki.puzzle.Futoshiki` with exactly one solution (a
+    full Latin square with no signs will do); ``fewest_givens(grid, constraints)`` is a
+    shorthand for ``fewest_givens(Futoshiki(grid, constraints))``. Returns a
+    :class:`FewestGivens`; its ``proven`` is true when the loop ended with matching bounds.
+    ``max_rounds`` (master solves) and ``time_limit`` (seconds, checked between solves and
+    passed to each CP-SAT solve) bound the work; when one runs out, the result holds the
+    bounds reached. Raises ``ValueError`` when the puzzle is malformed, has no solution or has
+    more than one (:class:`~helper.errors.NoSolutionError` is a ``ValueError``).
     """
-    grid, signs = puzzle_parts(grid, constraints)
+    grid, signs = puzzle_parts(puzzle, constraints)
     start = time.perf_counter()
     answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
     size = len(answer)
@@ -206,7 +209,8 @@ def _loop(
 ) -> FewestGivens:
     sets: list[DiffSet] = []
     best = set(cells)  # every cell given: surely unique
-    lower, rounds = 0, []
+    lower = 0
+    rounds: list[Round] = []
     master_seconds, master_stats = 0.0, Counter[str]()
 
     def rules_out_all(givens: set[Cell]) -> bool:
@@ -234,9 +238,8 @@ def _loop(
         for cell in cells:  # a warm start: the greedy set hits every set, so it is a solution
             model.add_hint(given[cell], cell in greedy)
         left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-        solver = make_solver(left)
-        solver.parameters.linearization_level = 2  # the LP relaxation bounds a covering well
-        solver.parameters.cp_model_presolve = False  # little to simplify, and it costs time
+        # the LP relaxation bounds a covering well; presolve finds little and costs time
+        solver = make_solver(left, linearization_level=2, cp_model_presolve=False)
         status = solver.solve(model)
         master_seconds += solver.wall_time
         master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)
@@ -274,7 +277,8 @@ def sweep(
 
     return [
         fewest_givens(
-            latin_square(size, random.Random(f"fewest-{size}-{seed}")), [], time_limit=time_limit
+            Futoshiki(latin_square(size, random.Random(f"fewest-{size}-{seed}"))),
+            time_limit=time_limit,
         )
         for size in sizes
     ]

@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
+from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
 from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf
 from .model import GameBoard, count_solutions
+from .puzzle import Futoshiki
 from .validate import Constraint, Grid, validate_futoshiki
 
 MIN_SIZE, MAX_SIZE = 4, 9
@@ -166,7 +168,9 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
         for r in range(size)
     ]
     constraints = [sign for sign in signs if ("sign", sign) in active]
-    if count_solutions(grid, constraints) != 1:  # pragma: no cover - a second, independent check
+    if (
+        count_solutions(Futoshiki(grid, constraints)) != 1
+    ):  # pragma: no cover - a second, independent check
         raise RuntimeError("the generated puzzle is not unique")
     return validate_futoshiki(grid, constraints)
 
@@ -182,11 +186,10 @@ def difficulty(
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)
-    solver = make_solver()
-    solver.parameters.cp_model_presolve = False
+    solver = make_solver(cp_model_presolve=False)
     status = solver.solve(board.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError("no solution: no grid obeys all the givens and signs")
+        raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return {
         "givens": sum(1 for row in grid for v in row if v),
         "signs": len(constraints),

@@ -6,6 +6,7 @@ with no signs.
 
 from helper.data import DATA_DIR, data_path
 
+from .puzzle import Futoshiki
 from .text import parse_futoshiki
 from .validate import Constraint, Grid
 
@@ -32,3 +33,9 @@ def load_solution(name: str) -> Grid:
         data_path(f"{FOLDER}/{name}.solution.txt").read_text(encoding="utf-8")
     )
     return grid
+
+
+def load_puzzle(name: str) -> Futoshiki:
+    """The puzzle ``data/futoshiki/<name>.txt`` as a :class:`~.puzzle.Futoshiki`."""
+    text = data_path(f"{FOLDER}/{name}.txt").read_text(encoding="utf-8")
+    return Futoshiki.from_text(text, name=name)

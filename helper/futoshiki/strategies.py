@@ -8,16 +8,17 @@ branch: for example ``CHOOSE_FIRST`` (the variables in the order given) or
 own heuristics. :func:`strategy_counts` measures one strategy on one puzzle.
 """
 
-from collections.abc import Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 
+from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
 from .model import GameBoard
-from .parts import puzzle_parts
+from .puzzle import Futoshiki, as_futoshiki
 
-Strategy = tuple[int, int]  # (variable selection, domain reduction), cp_model's constants
+Strategy = tuple[Any, Any]  # (variable selection, domain reduction): cp_model's constants
 
 STRATEGIES: dict[str, Strategy | None] = {
     "default": None,
@@ -29,8 +30,7 @@ STRATEGIES: dict[str, Strategy | None] = {
 
 
 def strategy_counts(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
+    puzzle: Futoshiki,
     strategy: Strategy | None,
     *,
     presolve: bool = False,
@@ -42,16 +42,14 @@ def strategy_counts(
     hide the search. A strategy is followed exactly (``FIXED_SEARCH``). ``ValueError`` when
     the puzzle has no solution.
     """
-    grid, constraints = puzzle_parts(grid, constraints)
-    board = GameBoard(grid, constraints)
+    board = GameBoard(as_futoshiki(puzzle))
     if strategy is not None:
         cells = [cell for row in board.cells for cell in row]
         board.model.add_decision_strategy(cells, *strategy)
-    solver = make_solver()
-    solver.parameters.cp_model_presolve = presolve
+    solver = make_solver(cp_model_presolve=presolve)
     if strategy is not None:
         solver.parameters.search_branching = cp_model.FIXED_SEARCH
     status = solver.solve(board.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise ValueError("no solution: no grid obeys all the givens and signs")
+        raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return solver.num_branches, solver.num_conflicts

@@ -13,13 +13,17 @@ larger one. A 3x3 example::
         ^
     0 0 0
 
-Lines and columns in error messages count from 1, as in a text editor.
+Lines and columns in error messages count from 1, as in a text editor. A cell is one digit,
+so the format holds at most :data:`MAX_SIZE` x :data:`MAX_SIZE` puzzles; a longer row or more
+rows are refused as soon as they are met.
 """
 
 from collections.abc import Sequence
 
 from .validate import Constraint, Grid, validate_futoshiki
 
+MAX_SIZE = 9
+"""The largest side the text format holds: one digit per cell."""
 _CELL_CHARS = "0123456789."
 _ROW_SEPARATORS = " <>"
 _VERTICAL_SIGNS = "^v"
@@ -108,6 +112,16 @@ def parse_futoshiki(text: str) -> tuple[Grid, list[Constraint]]:
                 raise ValueError(f"line {line_no}: two lines of signs with no row between them")
             pending = (line, line_no)
             continue
+        if len(line) > 2 * MAX_SIZE - 1 or len(grid) == MAX_SIZE:
+            raise ValueError(
+                f"line {line_no}: the text format holds at most {MAX_SIZE} x {MAX_SIZE} cells "
+                "(one digit each); "
+                + (
+                    f"this row is {len(line):,} characters long"
+                    if len(grid) < MAX_SIZE
+                    else f"this is row {MAX_SIZE + 1}"
+                )
+            )
         cells, row_constraints = _parse_row(line, line_no, len(grid))
         if grid and len(cells) != len(grid[0]):
             raise ValueError(

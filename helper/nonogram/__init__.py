@@ -1,28 +1,72 @@
-"""The Nonogram family: the puzzle value, the answer check, the solver layer and the solvers.
+"""The Nonogram family: the puzzle value, the answer check, solving and counting.
 
 A puzzle is a :class:`Nonogram` (validated clues, made by ``Nonogram(rows, cols)`` or by any
-loader); an empty line is ``[]`` or ``[0]``. Every solver in :data:`SOLVERS` takes a puzzle
-and returns a :class:`SolveResult`: status, grid, the method that answered, seconds and
-statistics. Malformed clues raise ``ValueError`` naming the line and the clue.
+loader); an empty line is ``[]`` or ``[0]``. :func:`solve` solves it with the book's
+recommended solver and returns a :class:`~helper.results.SolveResult`; :func:`count_solutions`
+counts its solutions up to a limit and returns a :class:`~helper.results.CountResult`. Every
+other solver is in ``SOLVERS``, every way to count in ``COUNTERS``, both described by
+``REGISTRY`` (:mod:`helper.nonogram.solvers.registry`). Malformed clues raise ``ValueError``
+naming the line and the clue.
+
+The package is layered: :mod:`helper.nonogram.models` turns a puzzle into a CP-SAT model or
+a CNF, :mod:`helper.nonogram.line` is line logic (with probing and search), and
+:mod:`helper.nonogram.solvers` puts them together with
+the back ends of :mod:`helper.backends`. The solvers (and with them OR-Tools and PySAT) are
+loaded on first use, so that the puzzle value and the checks import quickly and alone (the
+figures of :mod:`helper.plot` need no solver).
 """
 
+import importlib
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from helper.data import load_json
-
-from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
-from .puzzle import Nonogram
-from .solving import (
-    SOLVERS,
-    Contradiction,
-    Deadline,
+from helper.deadline import Deadline, Run
+from helper.errors import (
     ModelTooLargeError,
     NoSolutionError,
-    Run,
-    SolveResult,
+    SolverError,
     SolverTimeoutError,
-    register,
 )
+from helper.results import CountResult, SolveResult
+
+from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
+from .line.contract import Contradiction
+from .puzzle import Nonogram
+
+if TYPE_CHECKING:
+    from .conflicts import ClueLine, LineConflict, conflicting_lines
+    from .solvers import BOOK_ORDER
+    from .solvers.registry import COUNTERS, REGISTRY, SOLVERS, register, register_counter
+    from .unique import count_solutions, find_solutions
+
+_LAZY = {
+    "BOOK_ORDER": "helper.nonogram.solvers",
+    "COUNTERS": "helper.nonogram.solvers",
+    "REGISTRY": "helper.nonogram.solvers",
+    "SOLVERS": "helper.nonogram.solvers",
+    "register": "helper.nonogram.solvers.registry",
+    "register_counter": "helper.nonogram.solvers.registry",
+    "count_solutions": "helper.nonogram.unique",
+    "ClueLine": "helper.nonogram.conflicts",
+    "LineConflict": "helper.nonogram.conflicts",
+    "conflicting_lines": "helper.nonogram.conflicts",
+    "find_solutions": "helper.nonogram.unique",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names that need the solvers, imported (and so registered) on first use."""
+    if name in _LAZY:
+        importlib.import_module("helper.nonogram.solvers")  # registers every solver
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
 
 
 def load_puzzle(name: str) -> Nonogram:
@@ -30,20 +74,9 @@ def load_puzzle(name: str) -> Nonogram:
     return Nonogram.from_dict(load_json(name), name=name)
 
 
-# Importing the model modules registers them in SOLVERS (book order).
-from . import cpsat_start, pysat_cnf  # noqa: E402,F401
-from .automaton import build_automaton_model  # noqa: E402,F401
-from .conflicts import ClueLine, LineConflict, conflicting_lines  # noqa: E402
-from .hybrid import solve_bitline_hybrid  # noqa: E402,F401
-from .line import sweeps  # noqa: E402,F401
-from .portfolio import solve_portfolio  # noqa: E402,F401
-from .probing import solve_by_probing  # noqa: E402,F401
-from .sat_automaton import solve_sat_automaton  # noqa: E402,F401
-from .table import build_table_model  # noqa: E402,F401
-from .unique import count_solutions  # noqa: E402
-
 RECOMMENDED_SOLVER = "portfolio"
-"""The registered solver behind :func:`solve`: line logic, then SAT (:mod:`.portfolio`)."""
+"""The registered solver behind :func:`solve`: line logic, then SAT
+(:mod:`helper.nonogram.solvers.portfolio`)."""
 
 
 def solve(
@@ -55,21 +88,29 @@ def solve(
     """Solve a Nonogram with the book's recommended solver, :data:`RECOMMENDED_SOLVER`.
 
     ``solve(puzzle)`` takes a :class:`Nonogram`; ``solve(rows, cols)`` is a shorthand for
-    ``solve(Nonogram(rows, cols))``, with the same validation of the clues.
+    ``solve(Nonogram(rows, cols))``, with the same validation of the clues. ``time_limit``
+    (seconds) bounds the whole solve; the result's status then says "timeout". The result is
+    checked against the clues before it is returned.
     """
     if cols is not None:
         if isinstance(puzzle, Nonogram):
             raise TypeError("pass either a Nonogram or its row and column clues, not both")
         puzzle = Nonogram(puzzle, cols)
-    return SOLVERS[RECOMMENDED_SOLVER](puzzle, time_limit=time_limit)
+    from .solvers import SOLVERS
+
+    return SOLVERS[RECOMMENDED_SOLVER](puzzle, time_limit=time_limit)  # type: ignore[arg-type]
 
 
 __all__ = [
+    "BOOK_ORDER",
+    "COUNTERS",
     "RECOMMENDED_SOLVER",
+    "REGISTRY",
     "SOLVERS",
     "Clue",
     "ClueLine",
     "Contradiction",
+    "CountResult",
     "Deadline",
     "Grid",
     "LineConflict",
@@ -78,13 +119,16 @@ __all__ = [
     "Nonogram",
     "Run",
     "SolveResult",
+    "SolverError",
     "SolverTimeoutError",
     "check_nonogram",
     "clues_from_grid",
     "conflicting_lines",
     "count_solutions",
+    "find_solutions",
     "load_puzzle",
     "register",
+    "register_counter",
     "runs",
     "solve",
     "validate",

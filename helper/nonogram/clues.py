@@ -1,15 +1,17 @@
 """Nonogram clues: validation with clear errors, and the solver-independent answer check."""
 
+import reprlib
 from collections.abc import Sequence
 from numbers import Integral
 
-Clue = list[int]
+Clue = Sequence[int]
+"""One line's clue: the lengths of its blocks, in order (``[]`` or ``()`` for an empty line)."""
 Grid = list[list[int]]
 
 
-def runs(line: Sequence[int]) -> Clue:
+def runs(line: Sequence[int]) -> list[int]:
     """Lengths of the runs of filled cells in ``line``, left to right (``[]`` for an empty line)."""
-    lengths: Clue = []
+    lengths: list[int] = []
     current = 0
     for cell in line:
         if cell:
@@ -22,7 +24,7 @@ def runs(line: Sequence[int]) -> Clue:
     return lengths
 
 
-def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[Clue], list[Clue]]:
+def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
     """Row clues and column clues of a 0/1 picture."""
     rows = [runs(row) for row in grid]
     cols = [runs(col) for col in zip(*grid, strict=True)]
@@ -46,37 +48,54 @@ def check_nonogram(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
     return got_rows == [_strip(c) for c in rows] and got_cols == [_strip(c) for c in cols]
 
 
-def _strip(clue: Sequence[int]) -> Clue:
+def _strip(clue: Sequence[int]) -> list[int]:
     return [int(n) for n in clue if n != 0]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple = 3, 12, 12
+_SHORT.maxlong, _SHORT.maxstring, _SHORT.maxother = 24, 40, 40
+
+
+def show(value: object) -> str:
+    """``repr(value)`` cut short, for error messages: a hostile clue (a list nested ten
+    thousand deep, a number with thousands of digits) still gives a one-line message."""
+    try:
+        return _SHORT.repr(value)
+    except (ValueError, RecursionError):  # an int too long to print, a list too deep
+        return f"<{type(value).__name__} too large to show>"
 
 
 def _line_name(kind: str, index: int) -> str:
     return f"{kind} {index}"
 
 
-def _clean_line(clue, kind: str, index: int, length: int) -> Clue:
+def _clean_line(clue, kind: str, index: int, length: int) -> list[int]:
     name = _line_name(kind, index)
     if isinstance(clue, (str, bytes)) or not isinstance(clue, Sequence):
-        raise ValueError(f"{name}: clue {clue!r} is not a list of integers")
-    numbers: Clue = []
+        raise ValueError(f"{name}: clue {show(clue)} is not a list of integers")
+    numbers: list[int] = []
     for n in clue:
         if isinstance(n, bool) or not isinstance(n, Integral):
-            raise ValueError(f"{name}: clue {list(clue)!r} holds {n!r}, which is not an integer")
+            raise ValueError(
+                f"{name}: clue {show(list(clue))} holds {show(n)}, which is not an integer"
+            )
         if n < 0:
-            raise ValueError(f"{name}: clue {list(clue)!r} holds the negative number {n}")
+            raise ValueError(f"{name}: clue {show(list(clue))} holds the negative number {show(n)}")
         numbers.append(int(n))
     if 0 in numbers and numbers != [0]:
-        raise ValueError(f"{name}: clue {numbers!r} holds 0; only an empty line is written [0]")
+        raise ValueError(f"{name}: clue {show(numbers)} holds 0; only an empty line is written [0]")
     numbers = [n for n in numbers if n]
     needed = sum(numbers) + max(len(numbers) - 1, 0)
     if needed > length:
         raise ValueError(
-            f"{name}: clue {numbers!r} needs {needed} cells but the line has only {length}"
+            f"{name}: clue {show(numbers)} needs {show(needed)} cells "
+            f"but the line has only {length}"
         )
     return numbers
 
 
-def validate(rows, cols) -> tuple[list[Clue], list[Clue]]:
+def validate(rows, cols) -> tuple[list[list[int]], list[list[int]]]:
     """Check a puzzle's clues and return them cleaned (``[0]`` becomes ``[]``).
 
     Raises ``ValueError`` naming the line and the clue for: a clue that is not a list of
@@ -95,6 +114,7 @@ def validate(rows, cols) -> tuple[list[Clue], list[Clue]]:
     col_total = sum(map(sum, clean_cols))
     if row_total != col_total:
         raise ValueError(
-            f"the row clues paint {row_total} cells but the column clues paint {col_total}"
+            f"the row clues paint {show(row_total)} cells but the column clues paint "
+            f"{show(col_total)}"
         )
     return clean_rows, clean_cols

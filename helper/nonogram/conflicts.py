@@ -8,8 +8,8 @@ matters. Two ways to switch a line, one per solver:
 
 - CP-SAT (:func:`switched_automaton_model`): ``add_automaton(...).only_enforce_if(switch)``;
 - PySAT (:func:`switched_automaton_cnf`, the default): the clauses of the automaton CNF of
-  :mod:`.sat_automaton`, each with ``-switch`` added, in one incremental solver that keeps what
-  it learns from one question to the next.
+  :mod:`.models.cnf_automaton`, each with ``-switch`` added, in one incremental solver that
+  keeps what it learns from one question to the next.
 """
 
 import random
@@ -19,13 +19,16 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from helper.backends.pysat import load_solver
 from helper.cores import Check, Core, cpsat_check, deletion_mus, sat_check
+from helper.errors import SolverTimeoutError
 
-from .automaton import line_automaton
 from .clues import Clue
+from .models.cnf_automaton import _Clauses, _line_clauses
+from .models.cpsat_automaton import line_automaton
 from .puzzle import Nonogram
-from .sat_automaton import SAT_BACKEND, _Clauses, _line_clauses, load_solver
-from .solving import SolverTimeoutError, as_nonogram
+from .solvers.pysat import SAT_BACKEND
+from .solvers.registry import as_nonogram
 
 Method = Literal["sat", "cpsat"]
 
@@ -171,7 +174,7 @@ def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core
     for order in orders:
         try:
             core = deletion_mus(check, count, order)
-        except TimeoutError as error:
+        except SolverTimeoutError as error:
             if best is None:
                 raise SolverTimeoutError(f"conflicting_lines: {error}") from None
             break
@@ -189,11 +192,12 @@ def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core
 def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     """True when some grid of the puzzle's size satisfies the clues of ``lines`` (the others
     ignored). An independent check of a conflict: PySAT on the compact block-start CNF of
-    :mod:`.pysat_cnf`, which shares no code with the automaton encodings that find one."""
+    :mod:`.models.cnf_compact`, which shares no code with the automaton encodings that find one."""
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 
-    from .pysat_cnf import SAT_SOLVER, line_compact_clauses
+    from .models.cnf_compact import line_compact_clauses
+    from .solvers.pysat import SAT_SOLVER
 
     pool = IDPool()
     cells = [[pool.id(("cell", r, c)) for c in range(puzzle.width)] for r in range(puzzle.height)]

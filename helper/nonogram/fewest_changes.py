@@ -27,9 +27,9 @@ from ortools.sat.python import cp_model
 
 from helper.ortools import make_solver
 
-from .automaton import build_automaton_model
 from .clues import Grid
 from .make import _as_picture, repair_picture
+from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
 from .unique import Cell, differing_cells
 
@@ -137,8 +137,7 @@ def fewest_changes(
             for c in range(width):
                 model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
         left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-        solver = make_solver(left)
-        solver.parameters.linearization_level = 2
+        solver = make_solver(left, linearization_level=2)
         status = solver.solve(model)
         rounds += 1
         if status != cp_model.OPTIMAL:

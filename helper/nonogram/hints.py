@@ -10,12 +10,13 @@ previous solution, part of one) can be compared on the same puzzle.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.ortools import make_solver
 
-from .automaton import build_automaton_model
 from .clues import Grid
+from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
-from .solving import NoSolutionError, SolverTimeoutError, as_nonogram
+from .solvers.registry import as_nonogram
 
 
 @dataclass(frozen=True)
@@ -50,8 +51,7 @@ def hinted_search(
             for cell, value in zip(row_cells, row_hint, strict=True):
                 if value in (0, 1):
                     model.add_hint(cell, value)
-    solver = make_solver(time_limit)
-    solver.parameters.cp_model_presolve = presolve
+    solver = make_solver(time_limit, cp_model_presolve=presolve)
     status = solver.status_name(solver.solve(model))
     if status == "INFEASIBLE":
         raise NoSolutionError("no solution: no picture satisfies every clue")

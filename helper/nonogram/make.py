@@ -10,9 +10,13 @@ says whether a reader can solve the puzzle line by line or will have to guess.
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from helper.errors import NoSolutionError
+
 from .clues import Grid
+from .line.contract import Contradiction
+from .line.reference import propagate, unknown_state
 from .puzzle import Nonogram
-from .solving import Contradiction, NoSolutionError, as_nonogram
+from .solvers.registry import as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"
@@ -115,8 +119,6 @@ def line_logic(puzzle: Nonogram) -> list[list[int]]:
 
     Raises :class:`NoSolutionError` when the clues contradict each other.
     """
-    from .line import propagate, unknown_state
-
     puzzle = as_nonogram(puzzle)
     try:
         return propagate(puzzle.rows, puzzle.cols, unknown_state(puzzle.height, puzzle.width))

@@ -34,11 +34,11 @@ class Nonogram:
     Two puzzles are equal when their clues are.
     """
 
-    rows: Clues
-    cols: Clues
+    rows: Sequence[Sequence[int]]  # stored as Clues, tuples of tuples
+    cols: Sequence[Sequence[int]]
     name: str = ""
     family: str = ""
-    goal: Grid | None = None
+    goal: Sequence[Sequence[int]] | None = None  # stored as a Grid, lists of lists
     info: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:

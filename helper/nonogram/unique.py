@@ -4,97 +4,67 @@ A puzzle is **unique** when exactly one picture satisfies its clues. CP-SAT answ
 enumerating the solutions of a model and stopping as soon as ``limit`` different grids
 have been seen: ``limit=2`` is all a uniqueness check needs. The model is the automaton
 model of ``book/nonogram_fast.md`` (one ``add_automaton`` per line), the fastest CP-SAT model
-to enumerate with; the tests count with the start-position model too and compare.
+to enumerate with (:func:`helper.nonogram.solvers.cpsat.enumerate_with_cpsat`); the tests
+count with the start-position model too and compare.
 """
 
 from collections.abc import Sequence
 
-from ortools.sat.python import cp_model
+from helper.errors import ModelTooLargeError, SolverTimeoutError
+from helper.results import CountResult, Grid
 
-from helper.ortools import make_solver
-
-from .automaton import build_automaton_model
-from .clues import Grid
 from .puzzle import Nonogram
-from .solving import COUNTERS, Run, SolverTimeoutError, as_nonogram, register_counter
+from .solvers.registry import COUNTERS, as_nonogram
 
 Cell = tuple[int, int]
 
-
-class _GridCollector(cp_model.CpSolverSolutionCallback):
-    """Keep the distinct grids found, stopping the search after ``limit`` of them."""
-
-    def __init__(self, cells: list[list[cp_model.IntVar]], limit: int) -> None:
-        super().__init__()
-        self._cells = cells
-        self._limit = limit
-        self.grids: dict[tuple[tuple[int, ...], ...], None] = {}  # in the order found
-
-    def on_solution_callback(self) -> None:
-        grid = tuple(tuple(self.value(cell) for cell in row) for row in self._cells)
-        self.grids[grid] = None
-        if len(self.grids) >= self._limit:
-            self.stop_search()
-
-
-@register_counter("cpsat-automaton")
-def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int) -> list[Grid]:
-    """Up to ``limit`` different grids, enumerated by CP-SAT on the automaton model.
-
-    Raises :class:`SolverTimeoutError` when the deadline passes before the search has either
-    found ``limit`` grids or proved there are no more: a partial count would be a wrong answer.
-    """
-    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
-    solver = make_solver(run.deadline.left())
-    solver.parameters.enumerate_all_solutions = True
-    collector = _GridCollector(cells, limit)
-    status = solver.solve(model, collector)
-    run.count(branches=solver.num_branches, conflicts=solver.num_conflicts)
-    found = len(collector.grids)
-    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)  # the search ran to its end
-    if found < limit and not complete:
-        raise SolverTimeoutError(
-            f"counting stopped after {run.deadline.seconds} s with {found} solution(s) found "
-            f"and not all ruled out ({solver.status_name(status)})"
-        )
-    return [[list(row) for row in grid] for grid in collector.grids]
-
-
 DEFAULT_COUNTER = "cpsat-automaton"
+"""The counter behind :func:`count_solutions`: CP-SAT's enumeration on the automaton model."""
+
+
+def count_solutions(
+    puzzle: Nonogram,
+    limit: int | None = 2,
+    *,
+    time_limit: float | None = None,
+    method: str = DEFAULT_COUNTER,
+) -> CountResult:
+    """The number of pictures that satisfy the clues, counting no further than ``limit``.
+
+    ``count_solutions(puzzle) == 1`` says the puzzle is unique; ``2`` means "two or more";
+    ``0`` that no picture fits. ``limit=None`` counts them all. The result is a
+    :class:`~helper.results.CountResult`: an ``int`` that also keeps the solutions found and
+    says whether the count is complete. When ``time_limit`` seconds pass first, it holds what
+    was found by then and ``complete`` is ``False``. ``method`` names a counter in
+    ``COUNTERS``.
+    """
+    from . import solvers  # noqa: F401  (registers every counter)
+
+    if method not in COUNTERS:
+        raise ValueError(f"unknown counting method {method!r}; choose from {sorted(COUNTERS)}")
+    return COUNTERS[method](as_nonogram(puzzle), limit, time_limit=time_limit)
 
 
 def find_solutions(
     puzzle: Nonogram,
-    limit: int = 2,
+    limit: int | None = 2,
     *,
     time_limit: float | None = None,
     method: str = DEFAULT_COUNTER,
 ) -> list[Grid]:
     """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
 
-    ``method`` names a counter in :data:`COUNTERS`. When ``time_limit`` seconds pass before
-    the count is complete, :class:`SolverTimeoutError` is raised: a partial count would be a
+    ``method`` names a counter in ``COUNTERS``. When ``time_limit`` seconds pass before
+    the count is complete, :class:`~helper.errors.SolverTimeoutError` is raised: a partial list
+    would be a
     wrong answer.
     """
-    result, grids = COUNTERS[method](as_nonogram(puzzle), limit, time_limit=time_limit)
-    if result.status in ("timeout", "too large"):
-        raise SolverTimeoutError(result.message)
-    return sorted(grids)
-
-
-def count_solutions(
-    puzzle: Nonogram,
-    limit: int = 2,
-    *,
-    time_limit: float | None = None,
-    method: str = DEFAULT_COUNTER,
-) -> int:
-    """The number of pictures that satisfy the clues, counting no further than ``limit``.
-
-    ``count_solutions(puzzle) == 1`` says the puzzle is unique; ``2`` means "two or
-    more"; ``0`` that no picture fits.
-    """
-    return len(find_solutions(puzzle, limit, time_limit=time_limit, method=method))
+    count = count_solutions(puzzle, limit, time_limit=time_limit, method=method)
+    if count.status == "too large":
+        raise ModelTooLargeError(count.message)
+    if not count.complete:
+        raise SolverTimeoutError(count.message)
+    return sorted(count.solutions)
 
 
 def two_solutions(puzzle: Nonogram, *, time_limit: float | None = None) -> list[Grid]:

@@ -23,6 +23,7 @@ from booksite import (
     visit,
 )
 
+from booktools.sphinx_ext import book_version, install_cell
 from booktools.toc import REPO, toc_files
 
 # Chromium starts in the first test's set-up and a page waits for its figures and math:
@@ -45,6 +46,19 @@ def test_every_toc_entry_is_built(site: Path) -> None:
     assert files, "no files in _toc.yml"
     missing = [f for f in files if not (site / f"{Path(f).with_suffix('')}.html").is_file()]
     assert not missing, _report("_toc.yml entries without a built page", missing)
+
+
+def test_no_page_links_to_a_repository_the_config_does_not_name(site: Path) -> None:
+    """With no `repository: url` in _config.yml, no page has a repository or issues button."""
+    url = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))["repository"]["url"]
+    buttons = ("btn-source-repository-button", "btn-source-issues-button", "/issues/new")
+    found = [
+        f"{path}: {button}"
+        for path in built_pages(site)
+        for button in buttons
+        if button in (site / path).read_text("utf8")
+    ]
+    assert url or not found, _report("buttons that lead to no repository", found)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -142,9 +156,9 @@ def test_download_button_gives_the_notebook(browser, base_url: str, notebook_pag
     assert code, f"{links[0]}: no code cells"
     if shows_outputs:
         assert any(cell.get("outputs") for cell in code), f"{links[0]}: not the executed notebook"
-    # Outside the repository (Colab, a fresh Jupyter) its first cell installs the book's package.
-    repository = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))["repository"]["url"]
-    assert f'%pip install --quiet "git+{repository}"' in code[0].source, (
-        f"{links[0]}: the first cell does not install the project from {repository}"
-    )
+    # Its first cell checks for the book's package at the version the page was built with, and
+    # installs it from the one source _config.yml names (or says how, when none is named).
+    source = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))["sphinx"]["config"]
+    expected = install_cell(book_version(), source["book_install_source"])
+    assert code[0].source == expected, f"{links[0]}: the first cell is not the install cell"
     assert json.loads(body)["nbformat"] == 4

@@ -97,9 +97,11 @@ def make_reader(root: Path) -> Reader:
 
     _run(sys.executable, "-m", "venv", venv, cwd=root)
     python = venv / "bin" / "python"
-    # Only the wheel is asked for: its declared dependencies decide what else is installed;
-    # requirements.txt only fixes the versions (constraints), so they match the book's build.
-    _run(python, *pip, "install", "--constraint", REPO / "requirements.txt", wheel, cwd=root)
+    # Only the wheel with its `book` extra is asked for, as the downloaded notebook's install
+    # cell does: its declared dependencies decide what else is installed; requirements.txt only
+    # fixes the versions (constraints), so they match the book's build.
+    wanted = f"{wheel.name.split('-')[0].replace('_', '-')}[book] @ {wheel.resolve().as_uri()}"
+    _run(python, *pip, "install", "--constraint", REPO / "requirements.txt", wanted, cwd=root)
     jupyter = root / "jupyter"
     _run(python, "-m", "ipykernel", "install", "--prefix", jupyter, "--name", KERNEL, cwd=root)
 

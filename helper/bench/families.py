@@ -1,0 +1,144 @@
+"""Seeded families of Nonograms for the benchmark: the same puzzles on every machine.
+
+A :class:`Family` makes puzzle number ``k`` of a *split* from a seed, so nothing has to be
+stored. Each family has two splits made by the same code with disjoint seeds:
+
+- ``"tuning"``: the puzzles the solvers were developed and tuned on;
+- ``"held-out"``: puzzles nobody looked at while tuning, reported on their own, so that a
+  speed-up that only fits the tuning puzzles shows up as a gap between the two.
+
+The families:
+
+- ``pictures``: smooth drawings (seeded ellipses and rectangles) from 30 x 40 to 80 x 80;
+  line logic decides most or all of their cells.
+- ``noisy``: the same kind of drawing with 2 % to 10 % of its cells flipped at random. The
+  noise breaks the long runs line logic lives on and leaves open patches that need search.
+- ``random``: 25 x 25 grids of independent random cells, as in Nonogram tournaments; the
+  density of black cells falls from 0.5 at the first puzzle to 0.35 at the last. Many have
+  several solutions.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from helper.nonogram.clues import Grid
+from helper.nonogram.puzzle import Nonogram
+
+SPLITS = ("tuning", "held-out")
+SEED_BASE = {"tuning": 0, "held-out": 1_000_000}
+"""Seed of puzzle 0 of each split; puzzle ``k`` uses ``SEED_BASE[split] + k``."""
+
+
+def random_grid(height: int, width: int, density: float, seed: int) -> Grid:
+    """Independent random cells, each black with probability ``density``."""
+    rng = np.random.default_rng(seed)
+    return (rng.random((height, width)) < density).astype(int).tolist()
+
+
+def smooth_picture(height: int, width: int, seed: int, shapes: int = 9) -> Grid:
+    """A seeded drawing of filled and erased ellipses and rectangles (unit coordinates)."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:height, 0:width]
+    y = (y + 0.5) / height
+    x = (x + 0.5) / width
+    ink = np.zeros((height, width), dtype=bool)
+    for k in range(shapes):
+        cx, cy = rng.uniform(0.1, 0.9, size=2)
+        rx, ry = rng.uniform(0.05, 0.25, size=2)
+        if rng.random() < 0.7:
+            inside = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+        else:
+            inside = (abs(x - cx) <= rx) & (abs(y - cy) <= ry)
+        ink = ink & ~inside if k % 4 == 3 else ink | inside
+    return ink.astype(int).tolist()
+
+
+def flip_cells(grid: Grid, share: float, seed: int) -> Grid:
+    """``grid`` with each cell flipped with probability ``share``."""
+    rng = np.random.default_rng(seed)
+    cells = np.array(grid, dtype=bool)
+    cells ^= rng.random(cells.shape) < share
+    return cells.astype(int).tolist()
+
+
+PICTURE_SIZES = [(30, 40), (45, 60), (60, 80), (80, 80)]
+FLIP_SHARES = [0.02, 0.05, 0.1]
+
+
+def _picture(k: int, seed: int) -> tuple[Grid, str]:
+    height, width = PICTURE_SIZES[k % len(PICTURE_SIZES)]
+    return smooth_picture(height, width, seed), f"{height}x{width}"
+
+
+def _noisy(k: int, seed: int) -> tuple[Grid, str]:
+    height, width = PICTURE_SIZES[k % len(PICTURE_SIZES)]
+    share = FLIP_SHARES[(k // len(PICTURE_SIZES)) % len(FLIP_SHARES)]
+    grid = flip_cells(smooth_picture(height, width, seed), share, seed + 7)
+    return grid, f"{height}x{width}-flip{round(share * 100)}"
+
+
+RANDOM_SIDE = 25
+RANDOM_DENSITIES = (0.5, 0.35)
+
+
+def random_density(k: int, count: int) -> float:
+    """The density of puzzle ``k`` of ``count``: from 0.5 down to 0.35 in equal steps."""
+    first, last = RANDOM_DENSITIES
+    return first if count < 2 else first + (last - first) * k / (count - 1)
+
+
+@dataclass(frozen=True)
+class Family:
+    """A seeded family: ``make(k, count, seed)`` draws puzzle ``k`` of a split of ``count``."""
+
+    name: str
+    description: str
+    size: dict[str, int]  # puzzles per split
+    make: Callable[[int, int, int], tuple[Grid, str]]
+
+    def puzzle(self, split: str, k: int) -> Nonogram:
+        """Puzzle number ``k`` of ``split``, named ``<family>-<split>-<k>-<details>``."""
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r}; the splits are {SPLITS}")
+        count = self.size[split]
+        if not 0 <= k < count:
+            raise ValueError(f"{self.name} has {count} {split} puzzles, no number {k}")
+        grid, details = self.make(k, count, SEED_BASE[split] + k)
+        name = f"{self.name}-{split}-{k:03d}-{details}"
+        return Nonogram.from_grid(grid, name=name, family=self.name, info={"split": split})
+
+    def puzzles(self, split: str, limit: int | None = None) -> list[Nonogram]:
+        """The first ``limit`` puzzles of ``split`` (all of them by default)."""
+        count = self.size[split] if limit is None else min(limit, self.size[split])
+        return [self.puzzle(split, k) for k in range(count)]
+
+
+FAMILIES: dict[str, Family] = {
+    family.name: family
+    for family in [
+        Family(
+            "pictures",
+            "smooth seeded drawings, 30x40 to 80x80",
+            {"tuning": 12, "held-out": 12},
+            lambda k, count, seed: _picture(k, seed),
+        ),
+        Family(
+            "noisy",
+            "smooth drawings with 2-10 % of the cells flipped, 30x40 to 80x80",
+            {"tuning": 24, "held-out": 24},
+            lambda k, count, seed: _noisy(k, seed),
+        ),
+        Family(
+            "random",
+            "25x25 random cells, density falling from 0.5 to 0.35",
+            {"tuning": 100, "held-out": 100},
+            lambda k, count, seed: (
+                random_grid(RANDOM_SIDE, RANDOM_SIDE, random_density(k, count), seed),
+                f"d{random_density(k, count):.3f}",
+            ),
+        ),
+    ]
+}
+"""Every benchmark family by name."""

@@ -1,0 +1,127 @@
+"""The goals the chapter "Faster Nonogram models" sets, and the baselines they are measured on.
+
+:func:`targets` reads one run's results (the full benchmark, or the chapter's bounded subset)
+and says for each goal what was measured and whether it was met. A goal whose puzzles or
+solvers did not run in those results is left out.
+"""
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from helper.bench.families import SPLITS
+from helper.nonogram import RECOMMENDED_SOLVER
+
+from . import Line, Result, lines, ratio, ratio_bound, ratio_text
+
+CPSAT_ONE_WORKER = "cpsat-automaton"
+"""The automaton model on CP-SAT with one worker and a fixed seed: one core."""
+CPSAT_DEFAULTS = "cpsat-automaton-default"
+"""The automaton model with CP-SAT's default parameters: one worker per usable core."""
+
+BASELINES: dict[str, tuple[str, ...]] = {
+    "pictures": ("cpsat-start", CPSAT_ONE_WORKER, CPSAT_DEFAULTS),
+    "noisy": ("cpsat-start", CPSAT_ONE_WORKER, CPSAT_DEFAULTS),
+    "random": (CPSAT_ONE_WORKER, CPSAT_DEFAULTS),
+}
+"""The solvers each family's speed-ups are measured against: the start-position model of
+the CP-SAT chapter where it can run, and the automaton model in both CP-SAT configurations
+(one worker; CP-SAT's defaults, which use every core)."""
+
+
+def _subset(line: Line, keep: list[int]) -> Line:
+    return replace(
+        line,
+        puzzles=[line.puzzles[i] for i in keep],
+        seconds=[line.seconds[i] for i in keep],
+        decided=[line.decided[i] for i in keep],
+    )
+
+
+def _total_ratio(mine: Line, base: Line) -> tuple[float, str]:
+    """Total seconds of ``base`` over those of ``mine``, with its bound (see ratio_bound)."""
+    return base.total / mine.total, ratio_bound(mine, base)
+
+
+def _reached(value: float, goal: float, bound: str) -> bool | None:
+    """Whether a speed-up ``value`` (with its ``bound``, see ratio_bound) reaches ``goal``:
+    ``None`` when the cap hides the answer (a lower bound below the goal, say)."""
+    if value >= goal and bound in ("", ">="):
+        return True
+    if value < goal and bound in ("", "<="):
+        return False
+    return None
+
+
+def targets(
+    results: Sequence[Result], time_limit: float, solve: str = RECOMMENDED_SOLVER
+) -> list[tuple[str, str, bool | None]]:
+    """The chapter's goals for the solver ``solve``, as measured in ``results``:
+    ``(goal, measured, met)``. ``met`` is ``None`` when a time cap hides the answer: a ratio
+    over a baseline that hit the cap is only a lower bound (``>=``), which decides the goal
+    only when it reaches it."""
+    out = []
+    by = {(g.family, g.split, g.solver): g for g in lines(results, time_limit)}
+    for split in SPLITS:
+        mine, base = by.get(("noisy", split, solve)), by.get(("noisy", split, "cpsat-start"))
+        if mine and base:
+            keep = [i for i, p in enumerate(mine.puzzles) if "-30x40-" in p or "-45x60-" in p]
+            if keep:
+                mine_part, base_part = _subset(mine, keep), _subset(base, keep)
+                speedup, bound = ratio(mine_part, base_part), ratio_bound(mine_part, base_part)
+                out.append((
+                    f"noisy 30x40 and 45x60 ({split}, {len(keep)}): {solve} >= 50x faster "
+                    "than cpsat-start (geometric mean)",
+                    ratio_text(speedup, bound),
+                    _reached(speedup, 50, bound),
+                ))  # fmt: skip
+    big = [g for g in lines(results, time_limit) if g.solver == solve]
+    worst = [
+        (s, p, ok)
+        for g in big
+        for p, s, ok in zip(g.puzzles, g.seconds, g.decided, strict=True)
+        if "60x80" in p
+    ]
+    if worst:
+        seconds, name, ok = max(worst)
+        out.append((f"every 60x80 picture < 2 s ({len(worst)})",
+                    f"{'' if ok else '>='}{seconds:.2f} s ({name})",
+                    ok and seconds < 2))  # fmt: skip
+    for split in SPLITS:
+        mine = by.get(("random", split, solve))
+        base = by.get(("random", split, CPSAT_DEFAULTS))
+        if mine and base:
+            factor, bound = _total_ratio(mine, base)
+            measured = (
+                f"{ratio_text(factor, bound)} ({mine.total:.1f} s vs {base.total:.1f} s), "
+                f"{mine.count - mine.solved} unsolved"
+            )
+            one = by.get(("random", split, CPSAT_ONE_WORKER))
+            if one:  # the other configuration, for the record: not part of the goal
+                one_factor, one_bound = _total_ratio(mine, one)
+                measured += (
+                    f"; vs {CPSAT_ONE_WORKER} (1 worker) {ratio_text(one_factor, one_bound)}"
+                )
+            out.append((
+                f"random 25x25 ({split}, {mine.count}): {solve} >= 3x faster in total than "
+                f"{CPSAT_DEFAULTS}, none unsolved",
+                measured,
+                False if mine.capped else _reached(factor, 3, bound),
+            ))  # fmt: skip
+    for g in lines(results, time_limit):
+        if g.solver == solve and not g.split:
+            out.append((
+                f"puzzle files {g.family} ({g.count}): all solved, total < 20 s per hundred, "
+                "none > 3 s",
+                f"{g.solved}/{g.count}, total {g.total:.1f} s, worst {g.worst:.2f} s",
+                not g.capped and g.total < 20 * g.count / 100 and g.worst < 3,
+            ))  # fmt: skip
+    return out
+
+
+VERDICTS = {True: "met", False: "NOT met", None: "cannot tell: a time hit the cap"}
+
+
+def format_targets(found: Sequence[tuple[str, str, bool | None]]) -> str:
+    """One line per goal: ``[met]``, ``[NOT met]`` or ``[cannot tell ...]``, the goal, and
+    what was measured."""
+    return "\n".join(f"  [{VERDICTS[met]}] {goal}: {measured}" for goal, measured, met in found)

@@ -1,0 +1,61 @@
+"""A solve's :class:`Deadline`, checked wherever work is done, and its :class:`Run`.
+
+A deadline is made once per solve and handed down: to the model builders (checked once per
+line), to line logic (once per line solved), to probing and search (once per probe or guess)
+and to the solver back ends (as a time limit, or as an interrupt). A :class:`Run` carries it
+together with the name of the method that answers and the statistics the steps count.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+from helper.errors import SolverTimeoutError
+
+
+class Deadline:
+    """A point in time after which a solve gives up; ``Deadline(None)`` never passes."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"a time limit must be a positive number of seconds, got {seconds}")
+        self.seconds = seconds
+        self._end = None if seconds is None else time.perf_counter() + seconds
+
+    def left(self) -> float | None:
+        """Seconds left (at least a hundredth, so it can be handed to a solver), or ``None``."""
+        if self._end is None:
+            return None
+        return max(self._end - time.perf_counter(), 0.01)
+
+    def passed(self) -> bool:
+        """True once the deadline is behind us (never for ``Deadline(None)``)."""
+        return self._end is not None and time.perf_counter() > self._end
+
+    def check(self, what: str) -> None:
+        """Raise :class:`~helper.errors.SolverTimeoutError` naming ``what`` once the deadline
+        has passed."""
+        if self.passed():
+            raise SolverTimeoutError(f"{what}: no answer within {self.seconds:g} s")
+
+
+NO_DEADLINE = Deadline()
+"""A deadline that never passes (the default wherever a deadline is optional)."""
+
+
+@dataclass
+class Run:
+    """One solve in progress, as a model or a back end sees it.
+
+    ``deadline`` is the time the solve must respect, ``method`` names what is answering (a
+    registered solver's own name by default; a portfolio sets the step that found the grid)
+    and ``stats`` collects counts (branches, conflicts, guesses, ...).
+    """
+
+    deadline: Deadline = field(default_factory=Deadline)
+    method: str = ""
+    stats: dict[str, int | float] = field(default_factory=dict)
+
+    def count(self, **amounts: int | float) -> None:
+        """Add to the statistics, e.g. ``run.count(guesses=1)``."""
+        for key, value in amounts.items():
+            self.stats[key] = self.stats.get(key, 0) + value

@@ -1,0 +1,245 @@
+"""The line solver on bit masks: :mod:`.reference`'s dynamic programme, one integer per table row.
+
+A line of ``n`` cells is two integers: ``black`` has bit ``x`` set when cell ``x`` is known
+filled, ``white`` when it is known empty. A row of the table ``fwd[j]`` ("the first ``j``
+blocks fit in the first ``i`` cells") is one integer too, bit ``i`` for each ``i`` in
+``0..n``, so one step of the recurrence handles every cell at once with shifts, ``&`` and
+``|``. The step "and then any number of empty cells" is a carry chain: adding the reachable
+positions to the mask of cells that may be empty carries a bit along each run of such cells.
+A line costs a few dozen integer operations per block instead of a loop over its cells.
+
+:class:`MaskGrid` holds a whole puzzle as such masks, row by row and column by column, and
+runs propagation on it (a work queue of changed lines; line results are kept in the engine's
+bounded cache, :data:`~.cache.BITS_CACHE`). Probing (:mod:`.probe`) and search
+(:mod:`.search`) run on it.
+"""
+
+from collections.abc import Iterator, Sequence
+from functools import cache
+
+from helper.deadline import NO_DEADLINE, Deadline
+
+from ..clues import Clue
+from .cache import BITS_CACHE, MISSING
+from .contract import UNKNOWN, Contradiction, State
+
+LineResult = tuple[int, int] | None  # (black, white) after solving, None on contradiction
+
+
+_REVERSED_BYTES = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _reverse(value: int, width: int) -> int:
+    """The lowest ``width`` bits of ``value`` (which has no higher bits) in reverse order."""
+    size = (width + 7) >> 3
+    flipped = value.to_bytes(size, "little").translate(_REVERSED_BYTES)
+    return int.from_bytes(flipped, "big") >> ((size << 3) - width)
+
+
+@cache
+def _doubling_steps(length: int) -> tuple[int, ...]:
+    """Shifts that grow a span of one bit to ``length`` bits, doubling while it can."""
+    steps, done = [], 1
+    while done < length:
+        step = min(done, length - done)
+        steps.append(step)
+        done += step
+    return tuple(steps)
+
+
+def _runs_at_least(mask: int, length: int) -> int:
+    """Bit ``s`` set when bits ``s .. s + length - 1`` of ``mask`` are all set."""
+    for step in _doubling_steps(length):
+        mask &= mask >> step
+    return mask
+
+
+def _smear(starts: int, length: int) -> int:
+    """Every bit covered by a block of ``length`` bits starting at a bit of ``starts``."""
+    for step in _doubling_steps(length):
+        starts |= starts << step
+    return starts
+
+
+def forward_pass(clue: Sequence[int], can_black: int, can_white: int) -> list[int]:
+    """``fwd[j]`` for ``j = 0 .. len(clue)``: bit ``i`` set when blocks ``0 .. j-1`` fit in
+    cells ``0 .. i-1`` with every other cell there empty.
+
+    "And then any number of empty cells" is a carry chain: adding ``steps`` (the reachable
+    positions whose cell may be empty) to ``can_white`` carries a bit along each run of cells
+    that may be empty, and the carries are exactly the positions reached.
+    """
+    steps = 1 & can_white
+    reach = 1 | ((can_white + steps) ^ can_white ^ steps)  # no block yet: leading empty cells
+    table = [reach]
+    first = 1  # only the first block may start at cell 0
+    for length in clue:
+        starts = ((reach & can_white) << 1) | first  # a block may start here
+        first = 0
+        ends = (starts & _runs_at_least(can_black, length)) << length
+        steps = ends & can_white
+        reach = ends | ((can_white + steps) ^ can_white ^ steps)
+        table.append(reach)
+    return table
+
+
+def solve_line_bits(clue: Sequence[int], n: int, black: int, white: int) -> LineResult:
+    """``(black, white)`` of a line of ``n`` cells after applying ``clue``; ``None`` if no
+    placement fits. The same answer as :func:`helper.nonogram.line.solve_line`."""
+    full = (1 << n) - 1
+    can_white, can_black = full & ~black, full & ~white
+    k = len(clue)
+    fwd = forward_pass(clue, can_black, can_white)
+    if not fwd[k] >> n & 1:
+        return None
+    rev = forward_pass(clue[::-1], _reverse(can_black, n), _reverse(can_white, n))
+    width = n + 1
+    bwd = [_reverse(rev[k - j], width) for j in range(k + 1)]  # bit i: blocks j.. fit in i..
+    may_white = 0
+    for j in range(k + 1):
+        may_white |= fwd[j] & (bwd[j] >> 1)
+    may_white &= can_white
+    may_black = 0
+    for j, length in enumerate(clue):
+        starts = ((fwd[j] & can_white) << 1) | (j == 0)
+        ends = ((bwd[j + 1] >> 1) & can_white) | ((j == k - 1) << n)
+        may_black |= _smear(starts & _runs_at_least(can_black, length) & (ends >> length), length)
+    if (may_white | may_black) != full:
+        return None
+    return full & ~may_white, full & ~may_black
+
+
+def _bits(value: int) -> Iterator[int]:
+    """The positions of the set bits of ``value``, lowest first."""
+    while value:
+        low = value & -value
+        yield low.bit_length() - 1
+        value ^= low
+
+
+class MaskGrid:
+    """A partly solved puzzle: known filled / empty cells as bit masks per row and column."""
+
+    __slots__ = ("cb", "cols", "cw", "height", "rb", "rows", "rw", "width")
+
+    def __init__(self, rows: Sequence[Clue], cols: Sequence[Clue]) -> None:
+        self.rows = [tuple(c) for c in rows]
+        self.cols = [tuple(c) for c in cols]
+        self.height, self.width = len(rows), len(cols)
+        self.rb = [0] * self.height  # bit c: cell (r, c) filled
+        self.rw = [0] * self.height  # bit c: cell (r, c) empty
+        self.cb = [0] * self.width  # bit r: cell (r, c) filled
+        self.cw = [0] * self.width
+
+    @classmethod
+    def from_state(cls, rows: Sequence[Clue], cols: Sequence[Clue], state: State) -> "MaskGrid":
+        """The grid with the decided cells of ``state`` (rows of -1 / 0 / 1), not propagated."""
+        grid = cls(rows, cols)
+        for r, row in enumerate(state):
+            for c, value in enumerate(row):
+                if value != UNKNOWN:
+                    grid.decide(r, c, value)
+        return grid
+
+    def copy(self) -> "MaskGrid":
+        other = MaskGrid.__new__(MaskGrid)
+        other.rows, other.cols = self.rows, self.cols
+        other.height, other.width = self.height, self.width
+        other.rb, other.rw, other.cb, other.cw = (
+            self.rb[:],
+            self.rw[:],
+            self.cb[:],
+            self.cw[:],
+        )
+        return other
+
+    def open_count(self) -> int:
+        full = (1 << self.width) - 1
+        return sum((full & ~(b | w)).bit_count() for b, w in zip(self.rb, self.rw, strict=True))
+
+    def solved(self) -> bool:
+        full = (1 << self.width) - 1
+        return all(b | w == full for b, w in zip(self.rb, self.rw, strict=True))
+
+    def decide(self, r: int, c: int, value: int) -> None:
+        """Decide one cell (no propagation)."""
+        if value:
+            self.rb[r] |= 1 << c
+            self.cb[c] |= 1 << r
+        else:
+            self.rw[r] |= 1 << c
+            self.cw[c] |= 1 << r
+
+    def to_state(self) -> list[list[int]]:
+        """Rows of -1 (unknown), 0 and 1."""
+        return [
+            [1 if b >> c & 1 else 0 if w >> c & 1 else -1 for c in range(self.width)]
+            for b, w in zip(self.rb, self.rw, strict=True)
+        ]
+
+    @staticmethod
+    def _line(clue: tuple[int, ...], n: int, black: int, white: int) -> LineResult:
+        key = (clue, n, black, white)
+        result = BITS_CACHE.get(key)
+        if result is MISSING:
+            result = solve_line_bits(clue, n, black, white)
+            BITS_CACHE.put(key, result)
+        return result
+
+    def propagate(
+        self,
+        rows: set[int] | None = None,
+        cols: set[int] | None = None,
+        deadline: Deadline = NO_DEADLINE,
+    ) -> None:
+        """Line logic to the fixpoint, starting from the given dirty rows and columns (all by
+        default). Raises :class:`Contradiction`, and
+        :class:`~helper.errors.SolverTimeoutError` once ``deadline`` has passed (checked before
+        each sweep over the dirty rows or columns: a sweep takes milliseconds)."""
+        height, width = self.height, self.width
+        dirty_rows = set(range(height)) if rows is None else rows
+        dirty_cols = set(range(width)) if cols is None else cols
+        rb, rw, cb, cw = self.rb, self.rw, self.cb, self.cw
+        while dirty_rows or dirty_cols:
+            deadline.check("line logic")
+            for r in sorted(dirty_rows):
+                result = self._line(self.rows[r], width, rb[r], rw[r])
+                if result is None:
+                    raise Contradiction(f"row {r}")
+                black, white = result
+                bit = 1 << r
+                for c in _bits(black & ~rb[r]):
+                    cb[c] |= bit
+                    dirty_cols.add(c)
+                for c in _bits(white & ~rw[r]):
+                    cw[c] |= bit
+                    dirty_cols.add(c)
+                rb[r], rw[r] = black, white
+            dirty_rows.clear()
+            deadline.check("line logic")
+            for c in sorted(dirty_cols):
+                result = self._line(self.cols[c], height, cb[c], cw[c])
+                if result is None:
+                    raise Contradiction(f"column {c}")
+                black, white = result
+                bit = 1 << c
+                for r in _bits(black & ~cb[c]):
+                    rb[r] |= bit
+                    dirty_rows.add(r)
+                for r in _bits(white & ~cw[c]):
+                    rw[r] |= bit
+                    dirty_rows.add(r)
+                cb[c], cw[c] = black, white
+            dirty_cols.clear()
+
+    def trial(
+        self, r: int, c: int, value: int, deadline: Deadline = NO_DEADLINE
+    ) -> "MaskGrid | None":
+        """A propagated copy with cell ``(r, c)`` set to ``value``; ``None`` on contradiction."""
+        other = self.copy()
+        other.decide(r, c, value)
+        try:
+            other.propagate({r}, {c}, deadline)
+        except Contradiction:
+            return None
+        return other

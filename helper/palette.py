@@ -1,0 +1,112 @@
+"""The book's colours, and one colour, one marker and one display name per registered solver.
+
+Every figure, table and paragraph that names a solver uses :data:`SOLVER_NAMES` for its name
+and :data:`SOLVER_COLOURS` / :data:`SOLVER_MARKERS` for its line or dot, so a solver looks and
+reads the same on every page. The keys are the registry keys of
+:data:`helper.nonogram.SOLVERS`; the tests fail when a solver is registered without an entry.
+
+The colours are grouped by the tool that does the search: blues for CP-SAT models, greens for
+PySAT encodings, warm colours for the book's own line logic in Python, and purple for the
+portfolio behind :func:`helper.nonogram.solve`. This module imports nothing heavy (no
+matplotlib, no solver), so any module may take its colours from here.
+"""
+
+from typing import TypedDict
+
+PAPER = "#ffffff"
+"""The background of every figure: opaque, so figures stay readable in the site's dark mode."""
+INK = "#222222"
+"""Filled cells, text and lines."""
+CLUE_INK = "#1f3b73"
+"""Clue numbers beside a Nonogram."""
+UNKNOWN_GREY = "#c8c8c8"
+"""A cell nothing has decided yet."""
+GRID_LINE = "#9a9a9a"
+"""Thin lines between cells."""
+DECIDED = "#e4572e"
+"""A cell the step being shown has just decided (filled); its pale shade for an empty cell."""
+DECIDED_PALE = "#f7c9b8"
+CONFLICT = "#c0262d"
+"""A dead end of the search: a line with no placement left."""
+SOLUTION = "#1a7f45"
+"""A complete grid that satisfies every clue."""
+GIVEN_INK = INK
+"""A Futoshiki given (printed in the puzzle)."""
+SOLVED_INK = "#2f63b0"
+"""A number the solver filled in."""
+SIGN_INK = "#b23a48"
+"""A Futoshiki inequality sign."""
+BLOCK_COLOURS = ("#2b5fa8", "#d9820f", "#7b4fa0", "#3b8f6e", "#a8432b", "#5a6b7d")
+"""One colour per block of a clue, in clue order (repeats after six blocks)."""
+
+SOLVER_NAMES: dict[str, str] = {
+    "cpsat-start": "CP-SAT start positions",
+    "cpsat-automaton": "CP-SAT automaton",
+    "cpsat-automaton-default": "CP-SAT automaton, default parameters",
+    "pysat-cnf": "PySAT all-placements CNF",
+    "pysat-compact": "PySAT compact CNF",
+    "sat-automaton": "line logic → PySAT automaton CNF",
+    "line-search": "line logic + search (Python)",
+    "line-cpsat": "line logic → CP-SAT",
+    "bitline-hybrid": "bit-mask line logic → short search → CP-SAT",
+    "bitline-probing": "bit-mask line logic + full probing",
+    "portfolio": "portfolio: line logic → SAT race",
+    "cpsat-table": "CP-SAT table of placements",
+}
+"""The one display name of each registered solver, for prose, legends and table headers."""
+
+SOLVER_COLOURS: dict[str, str] = {
+    "cpsat-start": "#0b3c7a",  # CP-SAT: blues
+    "cpsat-automaton": "#2f7fd0",
+    "cpsat-automaton-default": "#7fb8e6",
+    "pysat-cnf": "#8aa52b",  # PySAT: greens
+    "pysat-compact": "#2e9a5b",
+    "sat-automaton": "#0e5e3a",
+    "line-search": "#e0a100",  # the book's line logic in Python: warm colours
+    "line-cpsat": "#d5620b",
+    "bitline-hybrid": "#a3401c",
+    "bitline-probing": "#c4477f",
+    "portfolio": "#5b2a86",  # the solver behind solve(): purple
+    "cpsat-table": "#4b4fb0",  # CP-SAT again: an indigo blue
+}
+"""The one colour of each registered solver, in every figure of the book."""
+
+SOLVER_MARKERS: dict[str, str] = {
+    "cpsat-start": "s",
+    "cpsat-automaton": "o",
+    "cpsat-automaton-default": "D",
+    "pysat-cnf": "v",
+    "pysat-compact": "^",
+    "sat-automaton": "P",
+    "line-search": "<",
+    "line-cpsat": ">",
+    "bitline-hybrid": "h",
+    "bitline-probing": "X",
+    "portfolio": "*",
+    "cpsat-table": "p",
+}
+"""The one matplotlib marker of each registered solver, for dot plots (readable in grey)."""
+
+
+class SolverStyle(TypedDict):
+    """Keyword arguments for a matplotlib line or scatter of one solver."""
+
+    color: str
+    marker: str
+    label: str
+
+
+def solver_style(key: str) -> SolverStyle:
+    """``color``, ``marker`` and ``label`` of the solver registered as ``key``.
+
+    Pass them straight to ``ax.plot(..., **solver_style(key))``. An unknown key is a
+    ``KeyError`` that lists the known ones.
+    """
+    if key not in SOLVER_NAMES:
+        known = ", ".join(SOLVER_NAMES)
+        raise KeyError(f"no colour for solver {key!r}; the palette knows: {known}")
+    return {
+        "color": SOLVER_COLOURS[key],
+        "marker": SOLVER_MARKERS[key],
+        "label": SOLVER_NAMES[key],
+    }

@@ -1,0 +1,33 @@
+"""Test doubles shared by the test files: solvers that never answer, so that a test about
+giving up does not depend on a puzzle staying hard for today's solvers."""
+
+import threading
+
+from pysat.solvers import Solver
+
+
+class NeverAnswers(Solver):
+    """A PySAT solver whose search never ends: it waits until it is interrupted.
+
+    ``solve()`` (which no timer can interrupt) is refused, so a caller that would wait for it
+    forever fails at once instead.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stopped = threading.Event()
+
+    def interrupt(self):
+        self.stopped.set()
+        super().interrupt()
+
+    def clear_interrupt(self):
+        self.stopped.clear()
+        super().clear_interrupt()
+
+    def solve_limited(self, *args, **kwargs):
+        self.stopped.wait()
+        return None
+
+    def solve(self, *args, **kwargs):
+        raise AssertionError("an uninterruptible solve() of a solver that never answers")
