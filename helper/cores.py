@@ -85,8 +85,8 @@ def _seconds_left(end: float | None) -> float | None:
 def cpsat_check(
     model: cp_model.CpModel, switches: Sequence[cp_model.IntVar], time_limit: float | None = None
 ) -> Check:
-    """A :data:`Check` that solves ``model`` with CP-SAT under ``add_assumptions`` (one worker,
-    fixed seed), all solves within ``time_limit`` seconds together."""
+    """A ``Check`` (see :func:`deletion_mus`) that solves ``model`` with CP-SAT under
+    ``add_assumptions`` (one worker, fixed seed), all solves within ``time_limit`` seconds."""
     position = {switch.index: k for k, switch in enumerate(switches)}
     end = None if time_limit is None else time.perf_counter() + time_limit
 
@@ -110,8 +110,9 @@ def cpsat_check(
 
 
 def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None = None) -> Check:
-    """A :data:`Check` that asks an incremental PySAT ``solver`` under assumptions; it keeps
-    what it learns from one question to the next. All solves within ``time_limit`` seconds."""
+    """A ``Check`` (see :func:`deletion_mus`) that asks an incremental PySAT ``solver`` under
+    assumptions; it keeps what it learns from one question to the next. All solves within
+    ``time_limit`` seconds."""
     from helper.backends.pysat import solve_for
 
     position = {switch: k for k, switch in enumerate(switches)}

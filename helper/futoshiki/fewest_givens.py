@@ -79,7 +79,7 @@ class FewestGivens:
 
     @property
     def grid(self) -> Grid:
-        """The puzzle: the answer's number in each chosen cell, 0 elsewhere."""
+        """The puzzle, with the answer's number in each chosen cell and 0 elsewhere."""
         chosen = set(self.givens)
         return [
             [v if (r, c) in chosen else 0 for c, v in enumerate(row)]
@@ -105,7 +105,7 @@ def hitting_set_model(
     return model, given
 
 
-def shrink(answer: Grid, other: Grid, check: "_Check") -> DiffSet:
+def shrink(answer: Grid, other: Grid, check: "UniquenessCheck") -> DiffSet:
     """A set of differing cells, smallest by inclusion, inside the cells where ``other``
     differs from ``answer``.
 
@@ -148,8 +148,10 @@ def greedy_hitting_set(sets: Sequence[DiffSet]) -> set[Cell]:
     return chosen
 
 
-class _Check:
-    """The second solver: another solution that keeps the answer at ``givens``, or ``None``."""
+class UniquenessCheck:
+    """The second solver: ``check(givens)`` is another solution that keeps the answer at
+    ``givens`` and obeys the signs, or ``None`` when the answer is the only one (incremental
+    SAT under assumptions, the check of :func:`~helper.futoshiki.generate_futoshiki`)."""
 
     def __init__(self, answer: Grid, signs: Sequence[Constraint]) -> None:
         self._oracle = _UniquenessOracle(answer, signs)
@@ -187,7 +189,7 @@ def fewest_givens(
     answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
     size = len(answer)
     cells = [(r, c) for r in range(size) for c in range(size)]
-    check = _Check(answer, signs)
+    check = UniquenessCheck(answer, signs)
     try:
         shown = [(r, c) for r, c in cells if grid[r][c]]
         if (other := check(shown)) is not None:
@@ -202,7 +204,7 @@ def _loop(
     answer: Grid,
     signs: list[Constraint],
     cells: list[Cell],
-    check: _Check,
+    check: UniquenessCheck,
     start: float,
     max_rounds: int | None,
     time_limit: float | None,

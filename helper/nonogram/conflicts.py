@@ -8,8 +8,8 @@ matters. Two ways to switch a line, one per solver:
 
 - CP-SAT (:func:`switched_automaton_model`): ``add_automaton(...).only_enforce_if(switch)``;
 - PySAT (:func:`switched_automaton_cnf`, the default): the clauses of the automaton CNF of
-  :mod:`.models.cnf_automaton`, each with ``-switch`` added, in one incremental solver that
-  keeps what it learns from one question to the next.
+  ``helper.nonogram.models.cnf_automaton``, each with ``-switch`` added, in one incremental
+  solver that keeps what it learns from one question to the next.
 """
 
 import random
@@ -141,7 +141,8 @@ def conflicting_lines(
     trying to drop lines in their order (rows, then columns), then in shuffled orders (fixed
     seeds); the smallest set found is returned, so the same puzzle always gets the same answer.
     Raises ``ValueError`` when the puzzle has a solution (no set of its lines conflicts),
-    ``TypeError`` when ``puzzle`` is not a :class:`Nonogram`, and :class:`SolverTimeoutError`
+    ``TypeError`` when ``puzzle`` is not a :class:`Nonogram`, and
+    :class:`~helper.errors.SolverTimeoutError`
     when ``time_limit`` seconds pass before the solver has proven that there is no solution.
     When they pass during a reduction, the smallest set found so far comes back, with
     ``minimal=False`` if no reduction had finished.
@@ -192,7 +193,8 @@ def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core
 def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     """True when some grid of the puzzle's size satisfies the clues of ``lines`` (the others
     ignored). An independent check of a conflict: PySAT on the compact block-start CNF of
-    :mod:`.models.cnf_compact`, which shares no code with the automaton encodings that find one."""
+    ``helper.nonogram.models.cnf_compact``, which shares no code with the automaton encodings
+    that find one."""
     from pysat.formula import IDPool
     from pysat.solvers import Solver
 

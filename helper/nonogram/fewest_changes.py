@@ -1,6 +1,6 @@
 """The fewest cells to change in a picture so that its clues have one solution, proven.
 
-:func:`~helper.nonogram.make.repair_picture` fills one cell at a time until the clues are
+``helper.nonogram.make.repair_picture`` fills one cell at a time until the clues are
 unique: quick, but a heuristic. :func:`fewest_changes` finds a closest unique picture and
 proves that no picture closer to the original is unique, with the implicit hitting-set loop
 of :mod:`helper.futoshiki.fewest_givens`:
@@ -41,7 +41,7 @@ class FewestChanges:
     ``picture`` is the closest unique picture found, ``changed`` the cells where it differs from
     the original. ``proven`` says that ``lower == len(changed)``; otherwise a budget ran out and
     the fewest changes lie between ``lower`` and ``len(changed)``. ``heuristic`` is the number of
-    cells :func:`~helper.nonogram.make.repair_picture` fills.
+    cells ``repair_picture`` (of ``helper.nonogram.make``) fills.
     """
 
     picture: Grid

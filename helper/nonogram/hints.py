@@ -39,8 +39,8 @@ def hinted_search(
     """Solve the automaton model (one worker, fixed seed) with the cells of ``hint`` hinted.
 
     ``hint`` holds rows of 1, 0 or -1 (no hint for that cell). ``presolve=False`` turns off
-    CP-SAT's presolve, so that the search itself is measured. Raises :class:`NoSolutionError`
-    or :class:`SolverTimeoutError`.
+    CP-SAT's presolve, so that the search itself is measured. Raises
+    :class:`~helper.errors.NoSolutionError` or :class:`~helper.errors.SolverTimeoutError`.
     """
     puzzle = as_nonogram(puzzle)
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from helper.futoshiki import Futoshiki, check_futoshiki, count_solutions, load_puzzle
 from helper.futoshiki.fewest_givens import (
-    _Check,
+    UniquenessCheck,
     fewest_givens,
     greedy_hitting_set,
     hitting_set_model,
@@ -136,7 +136,7 @@ def test_shrink_gives_a_set_no_smaller_solution_fits_inside():
     answer = latin_square(5, random.Random(1))
     other = [row[1:] + row[:1] for row in answer]  # every cell differs
     cells = [(r, c) for r in range(5) for c in range(5)]
-    check = _Check(answer, [])
+    check = UniquenessCheck(answer, [])
     try:
         differing = shrink(answer, other, check)
         assert 0 < len(differing) < len(cells)

@@ -2,12 +2,12 @@
 
 CP-SAT's ``add_allowed_assignments(variables, tuples)`` (the *table* constraint) says that the
 variables, read together, equal one of the listed tuples. A Nonogram line's tuples are its
-placements (:func:`~helper.nonogram.placements.placements`), so one table per line states the
+placements (``helper.nonogram.placements.placements``), so one table per line states the
 clue completely: this is the CP twin of the all-placements CNF of ``book/nonogram_pysat.md``,
 where CP-SAT, instead of a selector variable per placement written out as clauses, receives the
 list itself. The table can be as long as the list of placements, which grows exponentially with
 the number of blocks, so :func:`build_table_model` refuses a puzzle beyond a limit. The
-registered solver ``"cpsat-table"`` is in :mod:`helper.nonogram.solvers.table`.
+registered solver ``"cpsat-table"`` is in ``helper.nonogram.solvers.table``.
 """
 
 from collections.abc import Sequence
