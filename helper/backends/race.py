@@ -118,59 +118,61 @@ LOAD_CHUNK = 20_000
 
 
 def race_in_threads(
-    clauses: Sequence[Sequence[int]], primary: str, second: str, run: Run
+    solver: Solver,
+    primary: str,
+    clauses: Sequence[Sequence[int]],
+    second: str,
+    run: Run,
 ) -> tuple[str, Model]:
-    """Race back ends ``primary`` and ``second`` on ``clauses``, each in a thread of this
-    process; both must be interruptible (Glucose 3 and 4.1 are, CaDiCaL is not).
+    """Race ``solver`` (back end ``primary``, in this process) against ``second``, loaded
+    here and searching in a thread of its own; both must be interruptible (Glucose 3 and 4.1
+    are, CaDiCaL is not).
 
-    The primary is loaded and starts searching; meanwhile the second loads the clauses, a
-    :data:`LOAD_CHUNK` at a time, and stops loading as soon as the primary has answered.
-    Returns the back end that answered first and its answer: a model, or ``None`` when the
-    clauses are unsatisfiable. Counts ``second_opinions`` (1 when the second searched) and
-    the decisions and conflicts of both solvers in ``run.stats``. Raises
+    ``solver`` goes on searching in a thread while the second loads ``clauses``, a
+    :data:`LOAD_CHUNK` at a time; loading stops as soon as ``solver`` has answered. Returns
+    the back end that answered first and its answer: a model, or ``None`` when the clauses
+    are unsatisfiable. The second's decisions and conflicts are added to ``run.stats`` when
+    it searched (``solver``'s are left to the caller, as in :func:`race`). Raises
     :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first.
     """
     answers: dict[str, bool | None] = {}
     done = threading.Event()
-    racing: list[tuple[str, Solver, threading.Thread]] = []
+    threads: list[threading.Thread] = []
 
-    def search(backend: str, solver: Solver) -> None:
-        answers[backend] = solver.solve_limited(expect_interrupt=True)
+    def search(backend: str, searching: Solver) -> None:
+        answers[backend] = searching.solve_limited(expect_interrupt=True)
         if answers[backend] is not None:
             done.set()
 
-    def start(backend: str, solver: Solver) -> None:
-        thread = threading.Thread(target=search, args=(backend, solver), daemon=True)
-        racing.append((backend, solver, thread))
-        thread.start()
+    def start(backend: str, searching: Solver) -> None:
+        threads.append(threading.Thread(target=search, args=(backend, searching), daemon=True))
+        threads[-1].start()
 
-    loading: Solver | None = None
+    other = Solver(name=second)
+    racing = [(primary, solver)]
     try:
-        start(primary, load_solver(primary, clauses))
-        loading = Solver(name=second)
+        start(primary, solver)
         with without_cyclic_gc():
             for begin in range(0, len(clauses), LOAD_CHUNK):
                 if done.is_set() or run.deadline.passed():
                     break
-                loading.append_formula(clauses[begin : begin + LOAD_CHUNK])
+                other.append_formula(clauses[begin : begin + LOAD_CHUNK])
             else:
-                run.count(second_opinions=1)
-                start(second, loading)
-                loading = None
+                racing.append((second, other))
+                start(second, other)
         while not done.wait(0.005):
             if run.deadline.passed() or len(answers) == len(racing):
                 break  # out of time, or every solver gave up (interrupted from outside)
-        for backend, solver, _ in racing:
+        for backend, searching in racing:
             if answers.get(backend) is not None:
-                return backend, solver.get_model() if answers[backend] else None
+                return backend, searching.get_model() if answers[backend] else None
         raise SolverTimeoutError(f"{run.method}: no answer within {run.deadline.seconds} s")
     finally:
-        for _, solver, _ in racing:
-            solver.interrupt()
-        for _, _, thread in racing:
+        for _, searching in racing:
+            searching.interrupt()
+        for thread in threads:
             thread.join()
-        for _, solver, _ in racing:
-            run.count(**search_stats(solver))
-            solver.delete()
-        if loading is not None:
-            loading.delete()
+        solver.clear_interrupt()
+        if len(racing) > 1:
+            run.count(**search_stats(other))
+        other.delete()

@@ -70,77 +70,58 @@ SATISFIABLE = [[1, 2], [-1, 2], [-2, 3], [-3, -1]]
 UNSATISFIABLE = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
 
 
-def slow_primary(backend, clauses):
-    """A primary that loads the clauses and then never answers (a stub)."""
-    return NeverAnswers(name=backend, bootstrap_with=clauses)
-
-
 @pytest.mark.parametrize("clauses", [SATISFIABLE, UNSATISFIABLE], ids=["sat", "unsat"])
-def test_the_race_in_threads_gives_the_second_solvers_answer(monkeypatch, clauses):
-    """The primary never answers: the second, loaded meanwhile, answers (a model, or None
-    when the clauses are unsatisfiable), and the primary is stopped."""
-    monkeypatch.setattr(race, "load_solver", slow_primary)
+def test_the_race_in_threads_gives_the_second_solvers_answer(clauses):
+    """The primary never answers (a stub): the second, loaded meanwhile, answers (a model, or
+    None when the clauses are unsatisfiable), the primary is stopped and can search again."""
     threads = threading.active_count()
     run = Run(Deadline(30), "test")
-    winner, model = race.race_in_threads(clauses, "g4", "g3", run)
-    assert winner == "g3" and run.stats["second_opinions"] == 1
+    with NeverAnswers(name="g4", bootstrap_with=clauses) as primary:
+        winner, model = race.race_in_threads(primary, "g4", clauses, "g3", run)
+        assert not primary.stopped.is_set()  # its interrupt was cleared
+    assert winner == "g3" and set(run.stats) <= {"decisions", "conflicts"}
     if clauses is SATISFIABLE:
         true = {lit for lit in model if lit > 0}
-        assert all(any(abs(lit) in true if lit > 0 else abs(lit) not in true for lit in c)
-                   for c in clauses)  # fmt: skip
+        assert all(any((abs(lit) in true) == (lit > 0) for lit in c) for c in clauses)
     else:
         assert model is None
     assert threading.active_count() == threads  # both searches have ended
 
 
 def test_the_race_in_threads_ends_at_the_deadline(monkeypatch):
-    monkeypatch.setattr(race, "load_solver", slow_primary)
     monkeypatch.setattr(race, "Solver", NeverAnswers)
     threads = threading.active_count()
     run = Run(Deadline(0.2), "stub race")
     start = time.perf_counter()
-    with pytest.raises(SolverTimeoutError, match=r"stub race: no answer within 0\.2 s"):
-        race.race_in_threads(SATISFIABLE, "g4", "g3", run)
+    stub = NeverAnswers(name="g4", bootstrap_with=SATISFIABLE)
+    with stub as primary, pytest.raises(SolverTimeoutError, match=r"no answer within 0\.2 s"):
+        race.race_in_threads(primary, "g4", SATISFIABLE, "g3", run)
     assert time.perf_counter() - start < 0.2 + 5  # the deadline was honoured (a wide margin)
     assert threading.active_count() == threads
 
 
-class Quick(Solver):
-    """A primary that answers at once and remembers the thread it searched in."""
-
-    thread: threading.Thread | None = None
-
-    def solve_limited(self, *args, **kwargs):
-        Quick.thread = threading.current_thread()
-        return super().solve_limited(*args, **kwargs)
-
-
 class Loading(Solver):
-    """A second solver that records the chunks it loads, each only after the primary's
-    search thread has ended (so the primary has answered by then)."""
+    """A second solver that records the chunks it loads, each only once the primary's search
+    thread has ended (so the primary has answered by then)."""
 
     chunks: ClassVar[list[int]] = []
 
     def append_formula(self, formula, no_return=True):
-        for _ in range(500):
-            if Quick.thread is not None:
-                break
-            time.sleep(0.01)
-        assert Quick.thread is not None, "the primary never searched"
-        Quick.thread.join(5)
+        for thread in threading.enumerate():
+            if thread.name.endswith("(search)"):
+                thread.join(5)
         Loading.chunks.append(len(formula))
         return super().append_formula(formula, no_return)
 
 
 def test_the_second_stops_loading_when_the_primary_has_answered(monkeypatch):
     monkeypatch.setattr(race, "LOAD_CHUNK", 2)
-    monkeypatch.setattr(race, "load_solver", lambda b, c: Quick(name=b, bootstrap_with=c))
     monkeypatch.setattr(race, "Solver", Loading)
-    monkeypatch.setattr(Quick, "thread", None)
     monkeypatch.setattr(Loading, "chunks", [])
     clauses = [[1, 2], [-1, 2]] + [[-3 - i, 4 + i] for i in range(20)]
     run = Run(Deadline(30), "test")
-    winner, model = race.race_in_threads(clauses, "g3", "g4", run)
+    with Solver(name="g3", bootstrap_with=clauses) as primary:  # answers at once
+        winner, model = race.race_in_threads(primary, "g3", clauses, "g4", run)
     assert winner == "g3" and model is not None and 2 in model
     assert Loading.chunks in ([], [2])  # at most one chunk: then it saw the answer and stopped
-    assert "second_opinions" not in run.stats  # the second never searched
+    assert run.stats == {}  # the second never searched

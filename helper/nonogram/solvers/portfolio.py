@@ -17,10 +17,10 @@ Registered as ``"portfolio"`` (behind :func:`helper.nonogram.solve`), configured
    - more than ``hard_share`` of the cells open and a small CNF (random grids): ``hard_primary``
      in this process, the child after ``hard_second_after``: a second copy of a small CNF
      costs little, and there the tail is long;
-   - mostly open and a large CNF (large noisy pictures): ``large_primary`` and
-     ``large_second``, two versions of Glucose, race from the start in two threads of this
-     process (:func:`~helper.backends.race.race_in_threads`): no process to start and no
-     hundreds of thousands of clauses to copy into it.
+   - mostly open and a large CNF (large noisy pictures): ``large_primary``, joined after
+     ``large_second_after`` by ``large_second``, two versions of Glucose, in two threads of
+     this process (:func:`~helper.backends.race.race_in_threads`): no process to start and
+     no hundreds of thousands of clauses to copy into one.
 
 Run times of complete search on hard instances are often heavy-tailed, and another solver has
 its long runs elsewhere (Gomes, Selman, Crato and Kautz 2000), so a portfolio of different
@@ -88,13 +88,18 @@ class PortfolioConfig:
     costly)."""
     hard_second_after: float = 0.1
     """Seconds the primary solver works alone on a hard grid before the second opinion starts."""
-    large_primary: str | None = "g4"
+    large_primary: str | None = "g3"
     """On a grid that line logic left mostly open and whose CNF has more than
-    ``hard_max_clauses`` clauses: the back end loaded first, Glucose 4.1; ``None`` treats such
-    a grid like a hard one."""
-    large_second: str = "g3"
-    """...and the one that races it from the start in a second thread: Glucose 3 (both must
-    be interruptible)."""
+    ``hard_max_clauses`` clauses (a large noisy picture): the back end in this process,
+    Glucose 3; ``None`` treats such a grid like a hard one."""
+    large_second: str = "g4"
+    """...the second opinion there, Glucose 4.1, in a thread of this process (both must be
+    interruptible): loading a large CNF into a solver here costs a fraction of starting a
+    process and sending it the clauses."""
+    large_second_after: float = 0.5
+    """...and the seconds the primary searches alone before the second loads and joins.
+    On the 12 large noisy tuning pictures Glucose 3 alone never needed more than half a
+    second of search; a second solver loaded at once only took time from it."""
     alone: str | None = "g3"
     """The back end when there is no race (one usable core): Glucose 3, which needed fewer
     conflicts in total than Glucose 4.1 on the block-start CNF of the random tuning grids;
@@ -111,7 +116,9 @@ class PortfolioConfig:
         ``clauses`` clauses, on this machine."""
         mostly_open = open_cells > self.hard_share * cells
         if mostly_open and clauses > self.hard_max_clauses and self.large_primary:
-            chosen = Plan(self.large_primary, self.large_second, 0.0, in_threads=True)
+            chosen = Plan(
+                self.large_primary, self.large_second, self.large_second_after, in_threads=True
+            )
         elif mostly_open:
             chosen = Plan(self.hard_primary, self.second, self.hard_second_after)
         else:
@@ -128,9 +135,9 @@ portfolio before the block-start CNF)."""
 
 
 def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid | None:
-    """Line logic; then the CNF of the open cells by a SAT solver in this process, joined by a
-    second one as :meth:`PortfolioConfig.plan` says (at once in a thread on a large open grid,
-    in a child process after a wait on others, never on one core)."""
+    """Line logic; then the CNF of the open cells by a SAT solver in this process, joined
+    after a wait by a second one as :meth:`PortfolioConfig.plan` says (in a thread on a large
+    open grid, in a child process on others, never on one core)."""
     model = line_logic_then_cnf(puzzle, run.deadline, line_clauses=config.line_clauses)
     if model is None or model.clauses is None or not model.clauses:
         run.method = "portfolio: line logic"  # it answered alone; never the label of a timeout
@@ -138,10 +145,6 @@ def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
     plan = config.plan(open_cells, puzzle.cells, len(model.clauses))
-    if plan.second is not None and plan.in_threads:
-        winner, answer = race_in_threads(model.clauses, plan.primary, plan.second, run)
-        run.method = f"portfolio: SAT ({NAMES[winner]})"
-        return None if answer is None else model.decode(answer)
     with load_solver(plan.primary, model.clauses) as solver:
         if plan.second is None:
             alone = solve_within(solver, run)  # a time-out raises: the label stays "portfolio"
@@ -153,7 +156,8 @@ def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid
         if found is None:
             run.deadline.check("portfolio")
             run.count(second_opinions=1)
-            winner, answer = race(solver, plan.primary, model.clauses, plan.second, run)
+            second_opinion = race_in_threads if plan.in_threads else race
+            winner, answer = second_opinion(solver, plan.primary, model.clauses, plan.second, run)
             run.method = f"portfolio: SAT ({NAMES[winner]})"
             grid = None if answer is None else model.decode(answer)
         else:

@@ -191,7 +191,10 @@ def test_a_timeout_is_not_labelled_line_logic(monkeypatch):
 def test_the_plan_follows_the_open_share_the_size_of_the_cnf_and_the_cores():
     cells, small, large = 4800, CONFIG.hard_max_clauses, CONFIG.hard_max_clauses + 1
     mostly_open, few_open = cells, cells // 10
-    assert RACING.plan(mostly_open, cells, large) == pf.Plan("g4", "g3", 0.0, in_threads=True)
+    assert RACING.plan(mostly_open, cells, large) == pf.Plan(
+        CONFIG.large_primary, CONFIG.large_second, CONFIG.large_second_after, in_threads=True
+    )
+    assert not RACING.plan(mostly_open, cells, small).in_threads
     assert RACING.plan(mostly_open, cells, small) == pf.Plan(
         CONFIG.hard_primary, CONFIG.second, CONFIG.hard_second_after
     )
@@ -216,16 +219,20 @@ def test_on_one_core_alone_searches_and_nothing_else_starts():
     assert not mp.active_children()
 
 
-def test_a_large_open_picture_is_raced_by_two_glucoses_in_threads():
+def test_a_large_open_picture_is_raced_by_two_glucoses_in_threads(monkeypatch):
     puzzle = FAMILIES["noisy"].puzzle("tuning", 22)  # 60 x 80, line logic leaves 94 % open
     threads = threading.active_count()
+    waits = []
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: waits.append(seconds))
     result = SOLVERS["portfolio"](puzzle, time_limit=50, config=RACING)
+    assert waits == [CONFIG.large_second_after] and result.stats["second_opinions"] == 1
     assert result.solved  # the solver layer has checked the grid against every clue
     backends = (CONFIG.large_primary, CONFIG.large_second)
     assert result.method in {f"portfolio: SAT ({NAMES[b]})" for b in backends}
     assert result.stats["open_cells"] > CONFIG.hard_share * puzzle.cells
     assert not mp.active_children()  # no process: the race ran in threads of this one
     assert threading.active_count() == threads  # and they have all ended
+    monkeypatch.undo()
     full = SOLVERS["portfolio-full-cnf"](
         puzzle, time_limit=50, config=replace(pf.FULL_CNF, race=True)
     )
