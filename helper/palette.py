@@ -50,7 +50,9 @@ SOLVER_NAMES: dict[str, str] = {
     "line-cpsat": "line logic → CP-SAT",
     "bitline-hybrid": "bit-mask line logic → short search → CP-SAT",
     "bitline-probing": "bit-mask line logic + full probing",
+    "incremental-probing": "bit-mask line logic + probing of the changed lines",
     "portfolio": "portfolio: line logic → SAT race",
+    "portfolio-full-cnf": "portfolio on the full automaton CNF (before)",
     "cpsat-table": "CP-SAT table of placements",
 }
 """The one display name of each registered solver, for prose, legends and table headers."""
@@ -66,7 +68,9 @@ SOLVER_COLOURS: dict[str, str] = {
     "line-cpsat": "#d5620b",
     "bitline-hybrid": "#a3401c",
     "bitline-probing": "#c4477f",
+    "incremental-probing": "#8c2d5a",
     "portfolio": "#5b2a86",  # the solver behind solve(): purple
+    "portfolio-full-cnf": "#9b7fc0",
     "cpsat-table": "#4b4fb0",  # CP-SAT again: an indigo blue
 }
 """The one colour of each registered solver, in every figure of the book."""
@@ -82,7 +86,9 @@ SOLVER_MARKERS: dict[str, str] = {
     "line-cpsat": ">",
     "bitline-hybrid": "h",
     "bitline-probing": "X",
+    "incremental-probing": "x",
     "portfolio": "*",
+    "portfolio-full-cnf": "8",
     "cpsat-table": "p",
 }
 """The one matplotlib marker of each registered solver, for dot plots (readable in grey)."""

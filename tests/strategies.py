@@ -57,3 +57,19 @@ lines = st.integers(0, 10).flatmap(
         st.booleans(),
     )
 )
+
+
+@st.composite
+def mixed_puzzles(draw, min_side: int = 1, max_side: int = 4) -> Nonogram:
+    """The row clues of one random picture and the column clues of another of the same size:
+    often no picture fits them. When their totals differ (no valid puzzle), the first
+    picture's own column clues are taken."""
+    height, width = draw(st.integers(min_side, max_side)), draw(st.integers(min_side, max_side))
+    grid = st.lists(
+        st.lists(st.integers(0, 1), min_size=width, max_size=width),
+        min_size=height,
+        max_size=height,
+    )
+    first, second = Nonogram.from_grid(draw(grid)), Nonogram.from_grid(draw(grid))
+    cols = second.cols if sum(map(sum, first.rows)) == sum(map(sum, second.cols)) else first.cols
+    return Nonogram(first.rows, cols)

@@ -86,8 +86,10 @@ def family_puzzles(
     families: Iterable[str] | None = None,
     splits: Iterable[str] = SPLITS,
     limit: int | None = None,
+    sizes: Iterable[str] | None = None,
 ) -> list[Nonogram]:
-    """The puzzles of the named families (all by default), ``limit`` per family and split."""
+    """The puzzles of the named families (all by default), ``limit`` per family and split;
+    ``sizes`` (e.g. ``["60x80"]``) keeps only puzzles of those sizes, before the limit."""
     names = list(FAMILIES) if families is None else list(families)
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
@@ -99,7 +101,14 @@ def family_puzzles(
     bad = [s for s in wanted if s not in SPLITS]
     if bad:
         raise ValueError(f"unknown split {bad}; the splits are {list(SPLITS)}")
-    return [p for n in names for s in wanted for p in FAMILIES[n].puzzles(s, limit)]
+    if sizes is None:
+        return [p for n in names for s in wanted for p in FAMILIES[n].puzzles(s, limit)]
+    kept = set(sizes)
+    chosen = []
+    for n in names:
+        for s in wanted:
+            chosen += [p for p in FAMILIES[n].puzzles(s) if p.size in kept][:limit]
+    return chosen
 
 
 def load_set(
@@ -121,6 +130,24 @@ def load_set(
     ]
     puzzles = [p for p in puzzles if wanted is None or p.size in wanted]
     return sorted(puzzles, key=lambda p: (p.cells, p.name))
+
+
+def pin_to_one_core() -> int:
+    """Pin this process, and so every solve it starts from now on, to one of its cores, and
+    return that core: what a machine with one usable core sees.
+
+    Raises ``ValueError`` where the system cannot pin a process from Python
+    (``os.sched_setaffinity`` exists on Linux only, not on macOS or Windows).
+    """
+    if not hasattr(os, "sched_setaffinity") or not hasattr(os, "sched_getaffinity"):
+        raise ValueError(
+            "--one-core needs os.sched_setaffinity, which this platform does not have (Linux "
+            "has it; macOS and Windows do not), and without os.sched_getaffinity a solver "
+            "cannot tell that it has one core: run the one-core measurement on Linux"
+        )
+    core = min(os.sched_getaffinity(0))
+    os.sched_setaffinity(0, {core})
+    return core
 
 
 def split_of(puzzle: Nonogram) -> str:

@@ -20,11 +20,12 @@ from helper.bench import (
     format_report,
     limitations,
     load_set,
+    pin_to_one_core,
     run,
     write_csv,
 )
 from helper.bench.families import FAMILIES, SPLITS
-from helper.bench.goals import BASELINES, format_targets, targets
+from helper.bench.goals import BASELINES, COMPARED, format_targets, targets
 from helper.nonogram import RECOMMENDED_SOLVER
 from helper.nonogram.solvers.registry import names
 
@@ -56,6 +57,14 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--split", choices=[*SPLITS, "both"], default="both")
     parser.add_argument("--limit", type=int, help="at most this many puzzles per family and split")
+    parser.add_argument(
+        "--size", action="append", help="only puzzles of this size, e.g. 60x80 (repeat)"
+    )
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="pin the benchmark and every solve to one core, as on a machine with one (Linux)",
+    )
     parser.add_argument("--set", help="a folder of .json/.non puzzles instead of the families")
     parser.add_argument("--puzzles", default="*", help="with --set: glob on the file stem")
     parser.add_argument(
@@ -83,13 +92,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.solvers and args.solvers != "all":
         chosen = args.solvers.split(",")
     try:
+        if args.one_core:
+            print(f"pinned to core {pin_to_one_core()}: every solve runs on that core alone")
         if args.set:
-            puzzles = load_set(args.set, args.puzzles)
+            puzzles = load_set(args.set, args.puzzles, args.size)
         else:
             splits = SPLITS if args.split == "both" else [args.split]
-            puzzles = family_puzzles(args.family, splits, args.limit)
+            puzzles = family_puzzles(args.family, splits, args.limit, args.size)
         if not puzzles:
-            raise ValueError("no puzzle matches the families, --set and --puzzles given")
+            raise ValueError("no puzzle matches the families, --set, --puzzles and --size given")
 
         def show(r: Result) -> None:
             if not args.quiet:
@@ -115,10 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(format_report(results, args.time_limit, BASELINES))
+    print(format_report(results, args.time_limit, COMPARED))
     if args.targets:
         print("\nGoals of the chapter 'Faster Nonogram models', measured in this run:")
-        print(format_targets(targets(results, args.time_limit)))
+        print(format_targets(targets(results, args.time_limit, one_core=args.one_core)))
     if args.csv:
         write_csv(results, args.csv)
         print(f"\nwrote {len(results)} measurements to {args.csv}")

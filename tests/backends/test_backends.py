@@ -1,9 +1,12 @@
 """The back ends: CP-SAT and PySAT within a deadline, interrupted, and the race's cores."""
 
+import threading
 import time
+from typing import ClassVar
 
 import pytest
 from ortools.sat.python import cp_model
+from pysat.solvers import Solver
 from stubs import NeverAnswers
 
 from helper.backends import cpsat, pysat, race
@@ -61,3 +64,64 @@ def test_usable_cores_falls_back_to_the_cpu_count(monkeypatch):
     assert race.usable_cores() == 1
     monkeypatch.setattr(race.os, "cpu_count", lambda: 4)
     assert race.usable_cores() == 4
+
+
+SATISFIABLE = [[1, 2], [-1, 2], [-2, 3], [-3, -1]]
+UNSATISFIABLE = [[1, 2], [-1, 2], [1, -2], [-1, -2]]
+
+
+@pytest.mark.parametrize("clauses", [SATISFIABLE, UNSATISFIABLE], ids=["sat", "unsat"])
+def test_the_race_in_threads_gives_the_second_solvers_answer(clauses):
+    """The primary never answers (a stub): the second, loaded meanwhile, answers (a model, or
+    None when the clauses are unsatisfiable), the primary is stopped and can search again."""
+    threads = threading.active_count()
+    run = Run(Deadline(30), "test")
+    with NeverAnswers(name="g4", bootstrap_with=clauses) as primary:
+        winner, model = race.race_in_threads(primary, "g4", clauses, "g3", run)
+        assert not primary.stopped.is_set()  # its interrupt was cleared
+    assert winner == "g3" and set(run.stats) <= {"decisions", "conflicts"}
+    if clauses is SATISFIABLE:
+        true = {lit for lit in model if lit > 0}
+        assert all(any((abs(lit) in true) == (lit > 0) for lit in c) for c in clauses)
+    else:
+        assert model is None
+    assert threading.active_count() == threads  # both searches have ended
+
+
+def test_the_race_in_threads_ends_at_the_deadline(monkeypatch):
+    monkeypatch.setattr(race, "Solver", NeverAnswers)
+    threads = threading.active_count()
+    run = Run(Deadline(0.2), "stub race")
+    start = time.perf_counter()
+    stub = NeverAnswers(name="g4", bootstrap_with=SATISFIABLE)
+    with stub as primary, pytest.raises(SolverTimeoutError, match=r"no answer within 0\.2 s"):
+        race.race_in_threads(primary, "g4", SATISFIABLE, "g3", run)
+    assert time.perf_counter() - start < 0.2 + 5  # the deadline was honoured (a wide margin)
+    assert threading.active_count() == threads
+
+
+class Loading(Solver):
+    """A second solver that records the chunks it loads, each only once the primary's search
+    thread has ended (so the primary has answered by then)."""
+
+    chunks: ClassVar[list[int]] = []
+
+    def append_formula(self, formula, no_return=True):
+        for thread in threading.enumerate():
+            if thread.name.endswith("(search)"):
+                thread.join(5)
+        Loading.chunks.append(len(formula))
+        return super().append_formula(formula, no_return)
+
+
+def test_the_second_stops_loading_when_the_primary_has_answered(monkeypatch):
+    monkeypatch.setattr(race, "LOAD_CHUNK", 2)
+    monkeypatch.setattr(race, "Solver", Loading)
+    monkeypatch.setattr(Loading, "chunks", [])
+    clauses = [[1, 2], [-1, 2]] + [[-3 - i, 4 + i] for i in range(20)]
+    run = Run(Deadline(30), "test")
+    with Solver(name="g3", bootstrap_with=clauses) as primary:  # answers at once
+        winner, model = race.race_in_threads(primary, "g3", clauses, "g4", run)
+    assert winner == "g3" and model is not None and 2 in model
+    assert Loading.chunks in ([], [2])  # at most one chunk: then it saw the answer and stopped
+    assert run.stats == {}  # the second never searched

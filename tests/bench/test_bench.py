@@ -2,6 +2,7 @@
 
 import csv
 import json
+import os
 import subprocess
 import sys
 
@@ -310,3 +311,74 @@ def test_the_benchmark_says_what_it_cannot_do_and_still_runs(monkeypatch):
     puzzle = Nonogram.from_grid([[1, 0], [1, 1]], name="tiny")
     result = run_one("portfolio", puzzle, time_limit=30, memory_mb=2000)
     assert result.status == "solved" and result.decided
+
+
+def test_size_keeps_only_those_puzzles_and_the_limit_counts_after_it():
+    big = family_puzzles(["noisy"], ["tuning"], limit=2, sizes=["60x80", "80x80"])
+    assert [p.name for p in big] == ["noisy-tuning-002-60x80-flip2", "noisy-tuning-003-80x80-flip2"]
+    every = family_puzzles(["noisy"], SPLITS, sizes=["45x60"])
+    assert len(every) == 12 and {p.size for p in every} == {"45x60"}
+    assert family_puzzles(["random"], SPLITS, sizes=["60x80"]) == []
+
+
+def test_pinning_to_one_core_says_where_it_cannot_run(monkeypatch):
+    import helper.bench as bench_module
+
+    monkeypatch.delattr(bench_module.os, "sched_setaffinity", raising=False)
+    with pytest.raises(ValueError, match=r"needs os\.sched_setaffinity.*macOS and Windows"):
+        bench_module.pin_to_one_core()
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="pins with sched_setaffinity")
+def test_one_core_pins_every_solve_and_checks_the_one_core_goal():
+    done = bench(
+        "--family", "random", "--split", "held-out", "--limit", "1", "--one-core", "--targets",
+        "--solvers", "portfolio,sat-automaton", "--time-limit", "30", "--quiet",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("pinned to core ")
+    assert "this machine lets a process use 1)" in done.stdout  # the solves saw one core
+    assert "one core, random (held-out, 1): portfolio in total no slower" in done.stdout
+
+
+def test_the_large_open_goal_is_every_large_noisy_picture_under_a_second():
+    from helper.bench.goals import BEFORE, large_open_targets
+
+    results = []
+    for k, size in enumerate(["45x60", "60x80", "80x80"]):
+        name = f"noisy-held-out-{k:03d}-{size}-flip10"
+        results.append(_result(BEFORE, name, 3.0, family="noisy", split="held-out"))
+        seconds = 0.5 if size != "80x80" else 0.9
+        results.append(_result("portfolio", name, seconds, family="noisy", split="held-out"))
+    ((goal, measured, met),) = large_open_targets(results, 60)  # no tuning puzzles here
+    assert goal == "noisy 60x80 and 80x80 (held-out, 2): portfolio < 1 s on every one"
+    assert measured.startswith("worst 0.90 s (noisy-held-out-002-80x80-flip10), median 0.50 s")
+    assert "4.5x faster than portfolio-full-cnf" in measured and met
+    assert "medians 3.00 s -> 0.50 s" in measured
+    from helper.bench.goals import COMPARED
+
+    report = format_report(results, 60, COMPARED).splitlines()  # paired ratios per puzzle
+    assert "x vs portfolio-full-cnf" in report[-4]
+    assert (
+        report[-2].split()[0] == BEFORE and report[-1].split()[-1] == "4.9x"
+    )  # (6 * 6 * 3.33) ** (1 / 3)
+    late = _result("portfolio", "noisy-held-out-003-80x80-flip5", 1.2, family="noisy",
+                   split="held-out")  # fmt: skip
+    assert large_open_targets([*results, late], 60)[0][2] is False
+
+
+def test_the_one_core_goal_compares_totals_on_the_random_family():
+    from helper.bench.goals import one_core_targets
+
+    results = [
+        _result(solver, f"random-tuning-{k:03d}", seconds, family="random")
+        for k in range(2)
+        for solver, seconds in (("portfolio", 1.0), ("sat-automaton", 1.5))
+    ]
+    assert one_core_targets(results, 60) == [(
+        "one core, random (tuning, 2): portfolio in total no slower than sat-automaton",
+        "2.0 s vs 3.0 s (1.5x)",
+        True,
+    )]  # fmt: skip
+    assert not any(goal.startswith("one core") for goal, _, _ in targets(results, 60))
+    assert targets(results, 60, one_core=True)[-1][0].startswith("one core")

@@ -109,7 +109,7 @@ def solve_line_bits(clue: Sequence[int], n: int, black: int, white: int) -> Line
     return full & ~may_white, full & ~may_black
 
 
-def _bits(value: int) -> Iterator[int]:
+def set_bits(value: int) -> Iterator[int]:
     """The positions of the set bits of ``value``, lowest first."""
     while value:
         low = value & -value
@@ -170,6 +170,12 @@ class MaskGrid:
             self.rw[r] |= 1 << c
             self.cw[c] |= 1 << r
 
+    def changed_lines(self, old: "MaskGrid") -> tuple[set[int], set[int]]:
+        """The rows and the columns where this grid knows more than ``old``."""
+        rows = {r for r in range(self.height) if self.rb[r] != old.rb[r] or self.rw[r] != old.rw[r]}
+        cols = {c for c in range(self.width) if self.cb[c] != old.cb[c] or self.cw[c] != old.cw[c]}
+        return rows, cols
+
     def to_state(self) -> list[list[int]]:
         """Rows of -1 (unknown), 0 and 1."""
         return [
@@ -208,10 +214,10 @@ class MaskGrid:
                     raise Contradiction(f"row {r}")
                 black, white = result
                 bit = 1 << r
-                for c in _bits(black & ~rb[r]):
+                for c in set_bits(black & ~rb[r]):
                     cb[c] |= bit
                     dirty_cols.add(c)
-                for c in _bits(white & ~rw[r]):
+                for c in set_bits(white & ~rw[r]):
                     cw[c] |= bit
                     dirty_cols.add(c)
                 rb[r], rw[r] = black, white
@@ -223,10 +229,10 @@ class MaskGrid:
                     raise Contradiction(f"column {c}")
                 black, white = result
                 bit = 1 << c
-                for r in _bits(black & ~cb[c]):
+                for r in set_bits(black & ~cb[c]):
                     rb[r] |= bit
                     dirty_rows.add(r)
-                for r in _bits(white & ~cw[c]):
+                for r in set_bits(white & ~cw[c]):
                     rw[r] |= bit
                     dirty_rows.add(r)
                 cb[c], cw[c] = black, white

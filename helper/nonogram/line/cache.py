@@ -13,10 +13,15 @@ the oldest entries until it fits. The estimate leaves out objects an entry share
 (a clue tuple is the same object in every key of its line), so the real memory is at most the
 budget.
 
+Each cache counts its lookups that found an entry (``hits``) and those that did not
+(``misses``), so that a solver can say how much the cache saved it: the difference of the
+counts before and after its work (:meth:`LineCache.counts`).
+
 Thread safety: a lookup is one ``dict.get``, atomic in CPython, so it takes no lock (line
 logic looks up far more often than it adds); adding and dropping entries, and the byte count,
 are done under a lock. A lookup never sees a half-made entry, and an entry another thread drops
-is simply computed again.
+is simply computed again. The two counts are kept without the lock: when threads share the
+cache, a count may miss one of their lookups (they are statistics, nothing depends on them).
 """
 
 import sys
@@ -57,6 +62,10 @@ class LineCache:
         self._sizes: OrderedDict[Hashable, int] = OrderedDict()  # oldest first, under the lock
         self._bytes = 0
         self._lock = threading.Lock()
+        self.hits = 0
+        """Lookups that found their entry, since the cache was made."""
+        self.misses = 0
+        """Lookups that did not (each is followed by a line solve)."""
 
     def __len__(self) -> int:
         return len(self._values)
@@ -72,9 +81,18 @@ class LineCache:
             self._sizes.clear()
             self._bytes = 0
 
+    def counts(self) -> tuple[int, int]:
+        """``(hits, misses)`` so far: subtract two of them to count the lookups in between."""
+        return self.hits, self.misses
+
     def get(self, key: Hashable) -> Any:
-        """The value stored for ``key``, or :data:`MISSING`."""
-        return self._values.get(key, MISSING)
+        """The value stored for ``key``, or :data:`MISSING` (counted as a hit or a miss)."""
+        value = self._values.get(key, MISSING)
+        if value is MISSING:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return value
 
     def put(self, key: Hashable, value: Any) -> None:
         """Store ``value`` for ``key``, dropping the oldest entries to stay within budget."""
@@ -94,7 +112,7 @@ class LineCache:
 
     def get_or_compute(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The value stored for ``key``, or ``compute()`` (then stored)."""
-        value = self._values.get(key, MISSING)
+        value = self.get(key)
         if value is MISSING:
             value = compute()
             self.put(key, value)

@@ -7,7 +7,8 @@ Two searches share the bit-mask engine (:mod:`.bits`):
 - :func:`probing_search`: full probing (:mod:`.probe`) at every node; it branches on the
   cell whose two probes decided the most (the larger of the two smaller counts first) and
   tries first the probe that left fewer cells open. Both children are probes already
-  propagated, so a branch costs no extra propagation.
+  propagated, so a branch costs no extra propagation. With ``only_changed`` a node probes
+  only the cells of the lines that changed since its parent (:func:`~.probe.probe_lines`).
 
 Both return a solved grid, or ``None`` when the search space is exhausted (no solution), and
 check the run's deadline at every node.
@@ -20,7 +21,7 @@ from helper.deadline import NO_DEADLINE, Deadline, Run
 from ..clues import Clue
 from .bits import MaskGrid
 from .contract import Contradiction, SearchBudgetSpent, State
-from .probe import probe_fixpoint
+from .probe import Lines, probe_fixpoint, probe_lines
 
 FIRST_GUESS = 0
 """The value a guess tries first: most cells of a picture are empty."""
@@ -71,21 +72,36 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
             return None
 
 
-def probing_search(grid: MaskGrid, run: Run) -> MaskGrid | None:
-    """Depth-first search with full probing at every node, from ``grid`` (a line-logic
-    fixpoint); ``None`` when there is no solution. Counts ``nodes`` in ``run.stats``."""
-    stack = [grid]
+def probing_search(grid: MaskGrid, run: Run, *, only_changed: bool = False) -> MaskGrid | None:
+    """Depth-first search with probing at every node, from ``grid`` (a line-logic fixpoint);
+    ``None`` when there is no solution. Counts ``nodes`` in ``run.stats``.
+
+    A node probes every open cell to the probing fixpoint (:func:`~.probe.probe_fixpoint`),
+    or, with ``only_changed``, the cells of the lines its branch changed
+    (:func:`~.probe.probe_lines`); when those probes name no cell to branch on, it branches
+    on the first open cell of the row with the fewest open cells.
+    """
+    stack: list[tuple[MaskGrid, Lines | None]] = [(grid, None)]
     while stack:
-        node = stack.pop()
+        node, changed = stack.pop()
         run.count(nodes=1)
         try:
-            node, best = probe_fixpoint(node, run)
+            node, best = (
+                probe_lines(node, run, changed) if only_changed else probe_fixpoint(node, run)
+            )
         except Contradiction:
             continue
-        if best is None:
+        if node.solved():
             return node
-        first, second = sorted((best.empty, best.filled), key=MaskGrid.open_count)
-        stack += [second, first]
+        if best is None:
+            r, c = _branch_cell(node)
+            children = [node.trial(r, c, value, run.deadline) for value in (0, 1)]
+        else:
+            children = [best.empty, best.filled]
+        ordered = sorted((g for g in children if g is not None), key=MaskGrid.open_count)
+        stack += [
+            (child, child.changed_lines(node) if only_changed else None) for child in ordered[::-1]
+        ]
     return None
 
 

@@ -26,7 +26,7 @@ as in Bacchus, 2007). The SAT solver's propagation is therefore line logic on
 every line at once, and clause learning works on top of it.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -209,22 +209,36 @@ class SatModel:
         ]
 
 
+LineClauses = Callable[
+    [Sequence[int], Sequence[int], Sequence[int | None], int, Clauses], int | None
+]
+"""Another encoder of one line, ``(clue, known, cells, top, out) -> new top``: it appends the
+line's clauses to ``out`` and returns the last variable it used, or ``None`` when the known
+cells leave the line no run (as :func:`~.cnf_starts.start_line_clauses`)."""
+
+
 def build_sat_model(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
     known: State | None = None,
     *,
     deadline: Deadline = NO_DEADLINE,
+    line_clauses: LineClauses | None = None,
 ) -> SatModel:
     """The pruned automaton CNF of a puzzle with valid clues; ``known`` (for example the
     line solver's fixpoint) decides cells and prunes every line's states. ``deadline`` is
-    checked once per line."""
+    checked once per line. ``line_clauses`` encodes each line another way (for example with
+    one variable per block start, :mod:`.cnf_starts`); the cell variables stay the same."""
     with without_cyclic_gc():
-        return _build(rows, cols, known, deadline)
+        return _build(rows, cols, known, deadline, line_clauses)
 
 
 def _build(
-    rows: Sequence[Clue], cols: Sequence[Clue], known: State | None, deadline: Deadline
+    rows: Sequence[Clue],
+    cols: Sequence[Clue],
+    known: State | None,
+    deadline: Deadline,
+    line_clauses: LineClauses | None = None,
 ) -> SatModel:
     height, width = len(rows), len(cols)
     known = [list(row) for row in known] if known else [[-1] * width for _ in range(height)]
@@ -245,7 +259,10 @@ def _build(
             if runs(line_known) != list(clue):
                 return SatModel(known, cells, None, top)
             continue  # a decided line that fits its clue: nothing left to say
-        new_top = _line_clauses(clue, line_known, line_cells, top, clauses)
+        if line_clauses is None:
+            new_top = _line_clauses(clue, line_known, line_cells, top, clauses)
+        else:
+            new_top = line_clauses(clue, line_known, line_cells, top, clauses.wide)
         if new_top is None:
             return SatModel(known, cells, None, top)
         top = new_top

@@ -18,7 +18,9 @@ BOOK_ORDER = (
     "bitline-hybrid",
     "sat-automaton",
     "portfolio",
+    "portfolio-full-cnf",
     "bitline-probing",
+    "incremental-probing",
     "cpsat-table",
 )
 """The solvers in the order the chapters introduce them (the order of ``SOLVERS``)."""

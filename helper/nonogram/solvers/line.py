@@ -2,9 +2,10 @@
 
 Registered: ``"line-search"`` (line logic, probing, then backtracking search: no solver
 library at all), ``"line-cpsat"`` (line logic first, CP-SAT's automaton model for what it
-leaves open) and ``"bitline-probing"`` (bit-mask line logic, then a search that probes every
+leaves open), ``"bitline-probing"`` (bit-mask line logic, then a search that probes every
 open cell at every node; after Wu, Sun, Chen et al., "An Efficient Approach to Solving
-Nonograms", IEEE TCIAIG, 2013).
+Nonograms", IEEE TCIAIG, 2013) and ``"incremental-probing"`` (the same search probing only
+the cells of the lines that changed), both configured by a :class:`ProbingConfig`.
 """
 
 from collections.abc import Mapping
@@ -15,6 +16,7 @@ from helper.errors import NoSolutionError
 
 from ..clues import Grid
 from ..line.bits import MaskGrid
+from ..line.cache import BITS_CACHE
 from ..line.contract import Contradiction
 from ..line.probe import probe
 from ..line.reference import propagate, unknown_cells, unknown_state
@@ -90,13 +92,31 @@ def solve_line_cpsat(puzzle: Nonogram, run: Run, config: HandoverConfig) -> Grid
     return solve_cells(model, cells, run, **config.parameters_for(open_cells, puzzle.cells))
 
 
-@register("bitline-probing")
-def solve_by_probing(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Line logic on bit masks, then a search that probes every open cell at every node."""
+@dataclass(frozen=True)
+class ProbingConfig:
+    """Settings of the probing searches."""
+
+    only_changed: bool = False
+    """Probe, at each node, only the cells of the lines that changed since its parent (and
+    of the lines those probes change), instead of every open cell to the probing fixpoint."""
+
+
+def solve_by_probing(puzzle: Nonogram, run: Run, config: ProbingConfig) -> Grid | None:
+    """Line logic on bit masks, then a search that probes at every node: every open cell, or
+    with ``config.only_changed`` the cells of the lines that changed. Reports the bit-mask
+    line cache's hits and misses during the solve (``cache_hits``, ``cache_misses``)."""
+    hits, misses = BITS_CACHE.counts()
     grid = MaskGrid(puzzle.rows, puzzle.cols)
     try:
         grid.propagate(deadline=run.deadline)
+        found = probing_search(grid, run, only_changed=config.only_changed)
     except Contradiction as error:
         raise NoSolutionError(f"no solution: {error} has no placement left") from None
-    found = probing_search(grid, run)
+    finally:
+        hits_now, misses_now = BITS_CACHE.counts()
+        run.count(cache_hits=hits_now - hits, cache_misses=misses_now - misses)
     return None if found is None else found.to_state()
+
+
+register("bitline-probing", config=ProbingConfig())(solve_by_probing)
+register("incremental-probing", config=ProbingConfig(only_changed=True))(solve_by_probing)

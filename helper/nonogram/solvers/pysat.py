@@ -17,7 +17,7 @@ from helper.results import check_limit
 from ..clues import Grid
 from ..line.bits import MaskGrid
 from ..line.contract import Contradiction
-from ..models.cnf_automaton import SatModel, build_sat_model
+from ..models.cnf_automaton import LineClauses, SatModel, build_sat_model
 from ..models.cnf_compact import compact_cnf
 from ..models.cnf_placements import NonogramCnf, placement_cnf
 from ..puzzle import Nonogram
@@ -83,8 +83,14 @@ def all_solutions(
     return found
 
 
-def line_logic_then_cnf(puzzle: Nonogram, deadline: Deadline = NO_DEADLINE) -> SatModel | None:
-    """Bit-mask line logic to its fixpoint, then the CNF of what it left open.
+def line_logic_then_cnf(
+    puzzle: Nonogram,
+    deadline: Deadline = NO_DEADLINE,
+    *,
+    line_clauses: LineClauses | None = None,
+) -> SatModel | None:
+    """Bit-mask line logic to its fixpoint, then the CNF of what it left open (each line
+    encoded by ``line_clauses``, the full automaton by default).
 
     ``None`` when line logic finds a contradiction (no solution); a model with no open cell
     (``clauses == []``) when line logic solved the puzzle on its own.
@@ -94,7 +100,10 @@ def line_logic_then_cnf(puzzle: Nonogram, deadline: Deadline = NO_DEADLINE) -> S
         grid.propagate(deadline=deadline)
     except Contradiction:
         return None
-    return build_sat_model(puzzle.rows, puzzle.cols, grid.to_state(), deadline=deadline)
+    known = grid.to_state()
+    return build_sat_model(
+        puzzle.rows, puzzle.cols, known, deadline=deadline, line_clauses=line_clauses
+    )
 
 
 @dataclass(frozen=True)

@@ -83,3 +83,19 @@ def test_threads_share_a_small_cache_safely():
         thread.join()
     assert not errors
     assert cache.bytes <= cache.max_bytes and len(cache) > 0
+
+
+def test_lookups_are_counted_as_hits_and_misses():
+    cache = LineCache(max_bytes=4_000)
+    assert cache.counts() == (0, 0)
+    assert cache.get("a") is MISSING
+    cache.put("a", 1)
+    assert cache.get("a") == 1 and cache.get("a") == 1
+    assert cache.get_or_compute("b", lambda: 2) == 2 and cache.get_or_compute("b", lambda: 3) == 2
+    assert cache.counts() == (3, 2)
+    hits, misses = BITS_CACHE.counts()
+    grid = MaskGrid([[1], [1]], [[1], [1]])
+    grid.propagate()  # two rows and two columns looked up
+    grid.copy().propagate()  # the same four lines again
+    new_hits, new_misses = BITS_CACHE.counts()
+    assert new_hits - hits >= 4 and (new_hits - hits) + (new_misses - misses) == 8

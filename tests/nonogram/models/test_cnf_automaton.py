@@ -5,9 +5,9 @@ import itertools
 
 import pytest
 import strategies
+from cnf_checks import cnf_pictures, unit_propagation
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pysat.solvers import Solver
 from stubs import NeverAnswers
 
 from helper.backends import pysat as pysat_backend
@@ -92,13 +92,7 @@ pictures = strategies.pictures(1, 4)
 def test_the_models_of_the_cnf_are_the_pictures_of_the_clues(picture):
     """Without line logic first: every model is a solution and every solution a model."""
     puzzle = Nonogram.from_grid(picture)
-    model = build_sat_model(puzzle.rows, puzzle.cols)
-    found = []
-    with Solver(name="g3", bootstrap_with=model.clauses) as solver:
-        while solver.solve():
-            found.append(model.decode(solver.get_model()))
-            solver.add_clause(model.blocking_clause(found[-1]))
-    assert sorted(found) == strategies.solutions(puzzle)
+    assert cnf_pictures(build_sat_model(puzzle.rows, puzzle.cols)) == strategies.solutions(puzzle)
 
 
 @settings(max_examples=60, deadline=None)
@@ -114,18 +108,7 @@ def test_unit_propagation_on_the_cnf_is_line_logic(picture):
     puzzle = Nonogram.from_grid(picture)
     model = build_sat_model(puzzle.rows, puzzle.cols)
     fixpoint = propagate(puzzle.rows, puzzle.cols, unknown_state(puzzle.height, puzzle.width))
-    # propagate() reports only what follows at level 1, so every clause is switched on by an
-    # assumption: otherwise unit clauses would be settled at level 0 and not reported.
-    selector = model.variables + 1
-    with Solver(name="g3", bootstrap_with=[[*c, -selector] for c in model.clauses]) as solver:
-        consistent, implied = solver.propagate(assumptions=[selector])
-    assert consistent
-    true = set(implied)
-    fixed = [
-        [-1 if var is None else (1 if var in true else 0 if -var in true else -1) for var in row]
-        for row in model.cells
-    ]
-    assert fixed == fixpoint
+    assert unit_propagation(model) == fixpoint
 
 
 def test_known_cells_prune_and_a_contradiction_gives_no_model():

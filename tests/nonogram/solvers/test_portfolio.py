@@ -7,6 +7,8 @@ import time
 from dataclasses import replace
 
 import pytest
+import strategies
+from hypothesis import given, settings
 from pysat.solvers import Solver
 
 from helper.backends import pysat as pysat_backend
@@ -94,7 +96,7 @@ def test_the_second_opinion_answers_when_the_primary_does_not(monkeypatch, puzzl
     assert not mp.active_children()
 
 
-def test_a_hard_grid_gets_the_hard_primary():
+def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
     hard = FAMILIES["random"].puzzle("tuning", 0)  # line logic decides almost nothing
     result = SOLVERS["portfolio"](hard, time_limit=30, config=RACING)
     assert result.stats["open_cells"] > CONFIG.hard_share * hard.cells
@@ -102,8 +104,10 @@ def test_a_hard_grid_gets_the_hard_primary():
         f"portfolio: SAT ({NAMES[CONFIG.hard_primary]})",
         f"portfolio: SAT ({NAMES[CONFIG.second]})",
     }
-    at_once = replace(RACING, hard_second_after=0.0)  # the race starts at once
-    assert SOLVERS["portfolio"](hard, time_limit=30, config=at_once).stats["second_opinions"] == 1
+    waits = []
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: waits.append(seconds))
+    assert SOLVERS["portfolio"](hard, time_limit=30, config=RACING).stats["second_opinions"] == 1
+    assert waits == [CONFIG.hard_second_after]  # the primary alone only that long
 
 
 def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch):
@@ -160,7 +164,8 @@ def test_solvers_work_and_agree_where_fork_does_not_exist(monkeypatch, name):
     monkeypatch.setattr(mp, "get_context", _no_fork_context(mp.get_context))
     with pytest.raises(ValueError):
         mp.get_context("fork")
-    config = replace(RACING, hard_second_after=0.0) if name == "portfolio" else None
+    config = RACING if name == "portfolio" else None
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)  # the race starts at once
     result = SOLVERS[name](hard, time_limit=30, config=config)
     assert result.solved and hard.check(result.grid)
     if name == "portfolio":
@@ -181,3 +186,66 @@ def test_a_timeout_is_not_labelled_line_logic(monkeypatch):
     assert result.status == "timeout" and result.method == "portfolio"
     refuted = SOLVERS["portfolio"](Nonogram([[1, 1]], [[1], [1], []]))  # line logic refutes it
     assert refuted.status == "no solution" and refuted.method == "portfolio: line logic"
+
+
+def test_the_plan_follows_the_open_share_the_size_of_the_cnf_and_the_cores():
+    cells, small, large = 4800, CONFIG.hard_max_clauses, CONFIG.hard_max_clauses + 1
+    mostly_open, few_open = cells, cells // 10
+    assert RACING.plan(mostly_open, cells, large) == pf.Plan(
+        CONFIG.large_primary, CONFIG.large_second, CONFIG.large_second_after, in_threads=True
+    )
+    assert not RACING.plan(mostly_open, cells, small).in_threads
+    assert RACING.plan(mostly_open, cells, small) == pf.Plan(
+        CONFIG.hard_primary, CONFIG.second, CONFIG.hard_second_after
+    )
+    assert RACING.plan(few_open, cells, large) == pf.Plan(
+        CONFIG.primary, CONFIG.second, CONFIG.second_after
+    )
+    alone = replace(CONFIG, race=False)
+    for open_cells, clauses in [(mostly_open, large), (mostly_open, small), (few_open, large)]:
+        assert alone.plan(open_cells, cells, clauses) == pf.Plan(CONFIG.alone)
+    before = replace(pf.FULL_CNF, race=True)  # the portfolio before the block-start CNF
+    assert before.plan(mostly_open, cells, large).primary == CONFIG.hard_primary
+    assert not before.plan(mostly_open, cells, large).in_threads
+    assert replace(before, race=False).plan(mostly_open, cells, small) == pf.Plan("g4")
+
+
+def test_on_one_core_alone_searches_and_nothing_else_starts():
+    hard = FAMILIES["random"].puzzle("tuning", 0)  # line logic leaves most cells open
+    for config, backend in [(CONFIG, CONFIG.alone), (pf.FULL_CNF, CONFIG.hard_primary)]:
+        result = SOLVERS["portfolio"](hard, time_limit=30, config=replace(config, race=False))
+        assert result.solved and result.method == f"portfolio: SAT ({NAMES[backend]})"
+        assert "second_opinions" not in result.stats
+    assert not mp.active_children()
+
+
+def test_a_large_open_picture_is_raced_by_two_glucoses_in_threads(monkeypatch):
+    puzzle = FAMILIES["noisy"].puzzle("tuning", 22)  # 60 x 80, line logic leaves 94 % open
+    threads = threading.active_count()
+    waits = []
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: waits.append(seconds))
+    result = SOLVERS["portfolio"](puzzle, time_limit=50, config=RACING)
+    assert waits == [CONFIG.large_second_after] and result.stats["second_opinions"] == 1
+    assert result.solved  # the solver layer has checked the grid against every clue
+    backends = (CONFIG.large_primary, CONFIG.large_second)
+    assert result.method in {f"portfolio: SAT ({NAMES[b]})" for b in backends}
+    assert result.stats["open_cells"] > CONFIG.hard_share * puzzle.cells
+    assert not mp.active_children()  # no process: the race ran in threads of this one
+    assert threading.active_count() == threads  # and they have all ended
+    monkeypatch.undo()
+    full = SOLVERS["portfolio-full-cnf"](
+        puzzle, time_limit=50, config=replace(pf.FULL_CNF, race=True)
+    )
+    assert full.solved and full.method in {
+        f"portfolio: SAT ({NAMES[b]})" for b in (CONFIG.hard_primary, CONFIG.primary, CONFIG.second)
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(strategies.mixed_puzzles())
+@pytest.mark.parametrize("name", ["portfolio", "portfolio-full-cnf"])
+def test_an_answer_exactly_when_brute_force_finds_a_picture(name, puzzle):
+    """Row clues of one picture and column clues of another: often no picture fits them, and
+    then the portfolio must say so (the solver layer checks every grid it returns)."""
+    result = SOLVERS[name](puzzle, time_limit=30)
+    assert result.status == ("solved" if strategies.solutions(puzzle) else "no solution")

@@ -131,7 +131,11 @@ def test_settings_are_frozen_dataclasses_passed_per_call():
     configured = {name: solver.config for name, solver in SOLVERS.items() if solver.config}
     assert set(configured) == {
         "cpsat-automaton-default", "line-cpsat", "bitline-hybrid", "sat-automaton", "portfolio",
+        "portfolio-full-cnf", "bitline-probing", "incremental-probing",
     }  # fmt: skip
+    # one solver function, two registrations: only the settings differ
+    assert SOLVERS["portfolio"].__wrapped__ is SOLVERS["portfolio-full-cnf"].__wrapped__
+    assert SOLVERS["bitline-probing"].__wrapped__ is SOLVERS["incremental-probing"].__wrapped__
     hybrid = SOLVERS["bitline-hybrid"]
     with pytest.raises(FrozenInstanceError):
         hybrid.config.search_nodes = 0
