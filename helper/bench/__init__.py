@@ -514,6 +514,22 @@ def write_csv(results: Sequence[Result], path: str | Path) -> None:
             writer.writerow(row)
 
 
+def puzzle_times(
+    results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT
+) -> dict[str, dict[str, list[tuple[float, bool]]]]:
+    """For each family and each solver, ``(seconds, decided)`` per puzzle, in the order they
+    were run: the data of :func:`helper.plot.plot_times_by_family` (a dot per puzzle).
+
+    Seconds are the median of the repeats; a puzzle not decided in every repeat counts at the
+    cap ``time_limit`` and is marked as not decided.
+    """
+    out: dict[str, dict[str, list[tuple[float, bool]]]] = {}
+    for line in lines(results, time_limit):
+        times = out.setdefault(line.family, {}).setdefault(line.solver, [])
+        times += list(zip(line.seconds, line.decided, strict=True))
+    return out
+
+
 def cactus(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT):
     """For each solver, the sorted seconds of the puzzles it decided (for a cactus plot)."""
     out: dict[str, list[float]] = {}
