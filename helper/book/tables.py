@@ -57,7 +57,7 @@ def format_count(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Real) and float(value).is_integer():
-        return f"{int(value):,}"
+        return f"{int(float(value)):,}"
     return format_number(value)
 
 
@@ -69,7 +69,7 @@ def format_number(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Integral) or (isinstance(value, Real) and float(value).is_integer()):
-        return f"{int(value):,}"
+        return f"{int(float(value)):,}"
     if isinstance(value, Real):
         return _significant(float(value))
     return str(value)
@@ -107,7 +107,7 @@ def format_share(value: Any) -> str:
         return DASH
     percent = float(value) * 100
     if percent == 0 or abs(percent) >= 10 or float(percent).is_integer():
-        return f"{percent:.0f}%"
+        return f"{percent:,.0f}%"
     if abs(percent) >= 1:
         return f"{percent:.1f}%"
     return f"{_significant(percent, 2)}%"
@@ -305,7 +305,7 @@ def table(
             kind = kinds[name]
             value = values.get(name)
             text = (FORMATS[kind] if isinstance(kind, str) else kind)(value)
-            if kind == "seconds" and not _missing(value) and float(value) < 0:
+            if kind == "seconds" and isinstance(value, Real) and float(value) < 0:
                 text += CLAMP_MARK
                 clamped += 1
             row.append(text)

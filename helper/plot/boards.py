@@ -486,6 +486,7 @@ def plot_futoshiki_board(
     cell_size: float | None = None,
     title: str | None = None,
     ax: Axes | None = None,
+    legend: bool | None = None,
 ) -> Axes:
     """Draw a Futoshiki: the cells, the givens in bold, the signs in the gaps between cells.
 
@@ -495,7 +496,9 @@ def plot_futoshiki_board(
     cells with blue digits (a grid, or the :class:`~helper.results.SolveResult` of a solve).
     ``grid`` may also be a :class:`~helper.futoshiki.puzzle.Futoshiki`, without
     ``constraints``. ``cell_size`` is the side of a cell in inches (by default it fits the
-    ``ax`` given, or makes a figure about 4 inches wide). Returns the matplotlib ``Axes``.
+    ``ax`` given, or makes a figure about 4 inches wide). A legend under the board names
+    the inks (by default on a figure of its own, not on an ``ax`` of yours). Returns the
+    matplotlib ``Axes``.
     """
     rows: Any = grid
     if constraints is None:
@@ -512,11 +515,15 @@ def plot_futoshiki_board(
     if cell_size is None:
         cell_size = min(0.6, 4.2 / extent)
     font = max(9.0, min(18.0, cell_size * 30))
+    show_legend = ax is None if legend is None else legend
     if ax is None:
         side = (extent + 0.3) * cell_size
         heading = 0.4 if title else 0.0
-        fig = new_figure(figsize=(side, side + heading))
-        ax = fig.add_axes((0, 0, 1, side / (side + heading)))
+        below = 0.55 if show_legend else 0.0
+        width = max(side, 5.2 if show_legend else 0.0)
+        total = side + heading + below
+        fig = new_figure(figsize=(width, total))
+        ax = fig.add_axes(((width - side) / 2 / width, below / total, side / width, side / total))
     ax.figure.set_facecolor(PAPER)
     ax.set_facecolor(PAPER)
     draw_futoshiki(ax, rows, constraints, filled, font=font, sign_width=max(1.2, 4 * cell_size))
@@ -526,4 +533,15 @@ def plot_futoshiki_board(
     ax.axis("off")
     if title:
         ax.set_title(title, fontsize=max(10.0, font * 0.8))
+    if show_legend:
+        ax.legend(
+            handles=futoshiki_key(),
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncols=3,
+            frameon=False,
+            fontsize=FONT - 1,
+            handletextpad=0.3,
+            columnspacing=1.0,
+        )
     return ax

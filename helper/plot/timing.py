@@ -155,7 +155,6 @@ def plot_times(
             bbox_to_anchor=(0.5, -0.3),
             ncols=2,
         )
-    ax.undecided = undecided_any  # type: ignore[attr-defined]  # read by plot_times_by_family
     return ax
 
 
@@ -189,7 +188,7 @@ def plot_times_by_family(
             xlim=(low / 1.6, high * 1.6),
             legend=False,
         )
-        undecided |= ax.undecided  # type: ignore[attr-defined]
+        undecided |= any(not ok for values in families[name].values() for _, ok in _pairs(values))
         if ax is not axes[-1, 0]:
             ax.set_xlabel("")
     key = _key(time_limit, undecided)

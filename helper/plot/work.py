@@ -112,10 +112,13 @@ def plot_stages(
     Blue: propagation, orange: presolve or probing, red: search (see
     ``STAGE_COLOURS``); a filled cell of the solution in the dark shade, an empty one in
     the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
-    solutions differ) are grey whatever their stage. :func:`stage_legend` says so.
+    solutions differ) are grey whatever their stage. On a figure of its own (no ``ax``) a
+    legend says so; on an ``ax`` of yours, add :func:`stage_legend` to the figure.
     """
-    if ax is None:
-        ax = new_figure(figsize=(3.2, 3.2)).subplots()
+    if ax is None:  # a figure of its own: with the legend
+        fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
+        ax = fig.subplots()
+        stage_legend(fig, ambiguous=bool(ambiguous), loc="outside lower center", ncols=2)
     colours = [
         [STAGE_COLOURS[s][0 if value else 1] for s, value in zip(stage_row, row, strict=True)]
         for stage_row, row in zip(stage, solution, strict=True)
@@ -222,10 +225,13 @@ def plot_state(
 
     Cells decided since ``before`` are drawn in orange (filled) or pale orange (empty), and
     ``line`` (``("row", r)`` or ``("column", c)``) is outlined in blue: the line just solved.
-    :func:`state_legend` explains the colours.
+    On a figure of its own (no ``ax``) a legend explains the colours; on an ``ax`` of yours,
+    add :func:`state_legend` to the figure (or use :func:`plot_frame_strip`).
     """
-    if ax is None:
-        ax = new_figure(figsize=(3.2, 3.2)).subplots()
+    if ax is None:  # a figure of its own: with the legend
+        fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
+        ax = fig.subplots()
+        state_legend(fig, line=line is not None, columns=2, loc="outside lower center", anchor=None)
     colours = []
     for r, row in enumerate(state):
         colour_row = []

@@ -310,3 +310,17 @@ def test_the_benchmark_says_what_it_cannot_do_and_still_runs(monkeypatch):
     puzzle = Nonogram.from_grid([[1, 0], [1, 1]], name="tiny")
     result = run_one("portfolio", puzzle, time_limit=30, memory_mb=2000)
     assert result.status == "solved" and result.decided
+
+
+def test_a_report_fits_the_books_code_box_even_with_long_baseline_names():
+    from helper.text import LINE_WIDTH
+
+    solvers = ["cpsat-automaton-default", "cpsat-start", "bitline-hybrid", "portfolio"]
+    results = [_result(s, f"p{i}", 0.1 * (i + 1)) for s in solvers for i in range(3)]
+    report = format_report(results, 60, {"f": solvers[:2]})
+    assert max(map(len, report.splitlines())) <= LINE_WIDTH
+    assert "A = cpsat-automaton-default, B = cpsat-start" in report  # the letters, named
+    header = next(line for line in report.splitlines() if line.split()[:2] == ["solver", "solved"])
+    assert header.endswith("x vs A  x vs B")
+    one = format_report(results, 60, {"f": "cpsat-start"})
+    assert "x vs cpsat-start" in one  # short enough: the name itself
