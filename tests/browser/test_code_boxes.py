@@ -60,16 +60,28 @@ def boxes(opened) -> list[dict]:
 
 
 def test_the_text_column_is_as_wide_as_the_figures_assume(browser, base_url: str) -> None:
-    """The figures size their text for a column of COLUMN_PX pixels at 1280 px."""
+    """At 1280 px the text column is COLUMN_PX wide (the figures size their text for it), and
+    the "on this page" contents, no longer beside it, open from the article's header."""
     with visit(browser, base_url + "book/intro.html", viewport=DESKTOP) as opened:
         width = opened.page.evaluate(
             """() => { const a = document.querySelector('article.bd-article');
               const s = getComputedStyle(a);
               return a.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); }"""
         )
-        toc_button = opened.page.locator("button.secondary-toggle").first.is_visible()
+        in_flow = opened.page.locator("#pst-secondary-sidebar").is_visible()
+        opened.page.locator("button.secondary-toggle:visible").first.click()
+        opened.page.wait_for_timeout(500)
+        drawer = opened.page.evaluate(
+            """() => { const d = document.querySelector('#pst-secondary-sidebar-modal');
+              const box = d.getBoundingClientRect();
+              return {open: d.open, left: box.left, links: d.querySelectorAll('a').length}; }"""
+        )
+        problems = opened.problems()
     assert abs(width - COLUMN_PX) <= 2, f"the text column is {width} px, not {COLUMN_PX}"
-    assert toc_button, "the 'on this page' contents are not reachable from the header"
+    assert not in_flow, "the 'on this page' sidebar still takes the column's room"
+    assert drawer["open"] and drawer["links"] > 0, f"the contents button opens nothing: {drawer}"
+    assert drawer["left"] > DESKTOP["width"] / 2, "the contents open as a drawer on the right"
+    assert not problems, problems
 
 
 def test_every_code_box_holds_a_full_line(browser, base_url: str, page: Page) -> None:
