@@ -168,6 +168,34 @@ def add_handles_legend(
     )
 
 
+def replace_legend(
+    fig: Figure, gid: str, handles: Sequence[Any], *, columns: int = 3, font: float = FONT - 1
+) -> None:
+    """One legend under ``fig`` for the panels that draw into it, named ``gid``: ``handles``
+    first, then the entries it had that they lack (by label); it is drawn anew.
+
+    It hangs under the figure's bottom edge, which a notebook's tight bounding box includes,
+    so it never covers a panel, whatever the figure's layout.
+    """
+    mine = [old for old in fig.legends if old.get_gid() == gid]
+    merged: dict[str, Any] = {}
+    for handle in [*handles, *(h for old in mine for h in old.legend_handles)]:
+        merged.setdefault(handle.get_label(), handle)
+    for old in mine:
+        old.remove()
+    made = fig.legend(
+        handles=list(merged.values()),
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.0),
+        ncols=min(len(merged), columns),
+        frameon=False,
+        fontsize=font,
+        handlelength=1.4,
+        handleheight=1.2,
+    )
+    made.set_gid(gid)
+
+
 def shown_scale(fig: Figure, column_px: int = COLUMN_PX) -> float:
     """CSS pixels per inch of ``fig`` on the book's page.
 

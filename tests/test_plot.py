@@ -248,6 +248,22 @@ def test_strip_and_animation_show_every_frame_with_a_legend():
     assert repr(player) == "<animation player, 2 frames>"
 
 
+def test_states_on_panels_of_a_figure_get_one_legend():
+    from helper.figure import new_figure
+
+    fig = new_figure(figsize=(6, 3))
+    left, right = fig.subplots(1, 2)
+    plot_state([[1, -1]], title="line logic", ax=left)  # nothing new: no colours to explain
+    assert not fig.legends
+    plot_state([[1, 0]], before=[[1, -1]], title="then probing", ax=right)
+    plot_state([[1, 0]], before=[[1, -1]], ax=right)  # drawn again: still one legend
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()][:2] == [
+        "filled by this step",
+        "emptied by this step",
+    ]
+
+
 def test_a_frame_with_a_line_adds_its_outline_to_the_legend():
     fig = plot_frame_strip([Frame("row 0", [[1, 0]], ("row", 0))], columns=1)
     assert "the line just solved" in [t.get_text() for t in fig.legends[0].get_texts()]
@@ -287,6 +303,24 @@ def test_each_mark_has_its_own_look_and_legend_entry():
     old_name = plot_nonogram_board(puzzle, [[1, 0, 0, 0]], highlight=[(0, 1)])
     assert [t.get_text() for t in old_name.get_legend().get_texts()] == [
         "differs between solutions"
+    ]
+
+
+def test_boards_on_panels_of_one_figure_share_one_legend_of_their_marks():
+    from helper.figure import new_figure
+
+    fig = new_figure(figsize=(8, 3))
+    left, middle, right = fig.subplots(1, 3)
+    puzzle = Nonogram([[1]], [[1], [], []])
+    plot_nonogram_board(puzzle, [[1, 0, 0]], differs=[(0, 1)], ax=left)
+    plot_nonogram_board(puzzle, [[1, 0, 0]], differs=[(0, 2)], ax=middle)
+    plot_nonogram_board(puzzle, [[1, -1, 0]], repaired=[(0, 0)], ax=right)
+    assert not any(ax.get_legend() for ax in (left, middle, right))
+    (legend,) = fig.legends
+    assert [t.get_text() for t in legend.get_texts()] == [
+        "unknown",
+        "differs between solutions",
+        "filled by the repair",
     ]
 
 

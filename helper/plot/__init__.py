@@ -27,6 +27,7 @@ from helper.palette import (
 )
 
 from .boards import (
+    board_legend,
     mark_handles,
     plot_futoshiki_board,
     plot_nonogram_board,
@@ -75,6 +76,7 @@ __all__ = [
     "HtmlPlayer",
     "animate_frames",
     "animation_player",
+    "board_legend",
     "fit_title",
     "mark_handles",
     "new_figure",

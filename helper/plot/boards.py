@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from matplotlib.axes import Axes
 from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
-from helper.figure import COLUMN_PX, DPI, FONT, draw_cell, new_figure
+from helper.figure import COLUMN_PX, DPI, FONT, draw_cell, new_figure, replace_legend
 from helper.palette import (
     CLUE_INK,
     DIFFERS,
@@ -225,8 +226,10 @@ def plot_nonogram_board(
     ``differs`` outlines cells ``(row, col)`` that differ between solutions (``highlight`` is
     its old name), ``repaired`` puts a dot in cells a repair filled; a legend names each mark
     shown (``legend=False`` leaves it out, ``labels`` renames its entries, see
-    :func:`mark_handles`). ``font_size`` sets the clue size in points and ``cell_size`` the
-    side of a cell in inches; by default the board fits the book's column.
+    :func:`mark_handles`); on an ``ax`` of a larger figure, one legend under the figure
+    gathers the marks of all its boards (:func:`board_legend`). ``font_size`` sets the clue
+    size in points and ``cell_size`` the side of a cell in inches; by default the board fits
+    the book's column.
 
     A board too wide to show its clues readably at the column's width (see
     :func:`readable_cells`) is drawn as the picture with a zoomed corner that shows the clues
@@ -253,6 +256,7 @@ def plot_nonogram_board(
         unknown=unknown, differs=bool(marks), repaired=bool(list(repaired)), labels=labels
     )
     show_legend = bool(handles) if legend is None else legend and bool(handles)
+    own_figure = ax is None
     if ax is None:
         legend_height = 0.5 if show_legend else 0.0
         title_height = 0.4 if title else 0.0
@@ -273,7 +277,7 @@ def plot_nonogram_board(
     ax.set_facecolor(PAPER)
     _draw_nonogram(ax, rows, cols, grid, font_size=font_size)
     _draw_marks(ax, marks, repaired, grid, cell_size)
-    if show_legend:
+    if show_legend and own_figure:
         ax.legend(
             handles=handles,
             loc="upper center",
@@ -284,9 +288,29 @@ def plot_nonogram_board(
             handlelength=1.4,
             handleheight=1.2,
         )
+    elif show_legend:  # a panel of a larger figure: one legend for all its boards
+        board_legend(ax.figure, handles)  # type: ignore[arg-type]
     if title:
         ax.set_title(title, fontsize=max(font_size * 1.3, 10.0))
     return ax
+
+
+MARKS_LEGEND = "book-board-marks"
+"""The ``gid`` of the figure legend that :func:`board_legend` keeps up to date."""
+
+
+def board_legend(fig: Figure, handles: Sequence[Any]) -> None:
+    """One legend under a figure of several boards for every mark they show.
+
+    Each :func:`plot_nonogram_board` drawn on an ``ax`` of ``fig`` adds its marks here; the
+    legend sits under the figure's bottom edge (a notebook saves figures with a tight bounding
+    box, so it is shown whatever layout the panels have).
+    """
+    known = [h for old in fig.legends if old.get_gid() == MARKS_LEGEND for h in old.legend_handles]
+    order = list(MARK_LABELS.values())
+    entries = sorted([*known, *handles], key=lambda h: order.index(h.get_label())
+                     if h.get_label() in order else len(order))  # fmt: skip
+    replace_legend(fig, MARKS_LEGEND, entries)
 
 
 def _default_crop(puzzle: "Nonogram", across: int = 36) -> tuple[slice, slice]:

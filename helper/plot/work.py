@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from helper.book.frames import STAGE_NAMES, Frame, Stages
-from helper.figure import FONT, add_handles_legend, legend_patch, new_figure
+from helper.figure import FONT, add_handles_legend, legend_patch, new_figure, replace_legend
 from helper.palette import (
     DECIDED,
     DECIDED_PALE,
@@ -34,6 +34,8 @@ from helper.palette import (
 
 AMBIGUOUS = DIFFERS
 """The colour of cells that differ between a puzzle's solutions: no reasoning decides them."""
+STATE_LEGEND = "book-state-colours"
+"""The ``gid`` of the legend :func:`plot_state` keeps under a figure of several panels."""
 TITLE_FONT = 10.0
 """Panel titles of stage maps and frame strips, in points."""
 STAGE_LABELS = {
@@ -220,18 +222,26 @@ def plot_state(
     line: tuple[str, int] | None = None,
     title: str | None = None,
     ax: Axes | None = None,
+    legend: bool | None = None,
 ) -> Axes:
     """Draw a partly solved grid (-1 unknown in grey, 0 white, 1 dark).
 
     Cells decided since ``before`` are drawn in orange (filled) or pale orange (empty), and
     ``line`` (``("row", r)`` or ``("column", c)``) is outlined in blue: the line just solved.
-    On a figure of its own (no ``ax``) a legend explains the colours; on an ``ax`` of yours,
-    add :func:`state_legend` to the figure (or use :func:`plot_frame_strip`).
+    A legend explains the colours: under the grid on a figure of its own (no ``ax``), and on
+    an ``ax`` of yours with ``before`` given, one legend under the whole figure, shared by
+    its panels (``legend=False`` leaves it out; :func:`plot_frame_strip` draws whole strips).
     """
     if ax is None:  # a figure of its own: with the legend
         fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
         ax = fig.subplots()
-        state_legend(fig, line=line is not None, columns=2, loc="outside lower center", anchor=None)
+        if legend is not False:
+            state_legend(
+                fig, line=line is not None, columns=2, loc="outside lower center", anchor=None
+            )
+    elif legend or (legend is None and before is not None):
+        handles = state_handles(line=line is not None)
+        replace_legend(ax.figure, STATE_LEGEND, handles, columns=3)  # type: ignore[arg-type]
     colours = []
     for r, row in enumerate(state):
         colour_row = []
@@ -318,7 +328,7 @@ def plot_frame_strip(frames: Sequence[Frame], *, columns: int = 5, size: float =
     flat = list(axes.flat)
     before = [[-1] * len(row) for row in frames[0].state]  # line logic starts from nothing
     for ax, frame, text in zip(flat, frames, texts, strict=False):
-        plot_state(frame.state, before=before, line=frame.line, title=text, ax=ax)
+        plot_state(frame.state, before=before, line=frame.line, title=text, ax=ax, legend=False)
         before = frame.state
     for ax in flat[count:]:
         ax.set_axis_off()
@@ -349,7 +359,7 @@ def animate_frames(
         frame = frames[index]
         before = frames[index - 1].state if index else [[-1] * len(row) for row in frame.state]
         title = _frame_title(frame.title, size)
-        plot_state(frame.state, before=before, line=frame.line, title=title, ax=ax)
+        plot_state(frame.state, before=before, line=frame.line, title=title, ax=ax, legend=False)
         return []
 
     draw(0)  # the first frame, so that the figure can be measured before the player runs
