@@ -11,7 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from helper.errors import SolverTimeoutError
+
 if TYPE_CHECKING:
+    from helper.futoshiki import Futoshiki
+    from helper.nonogram import Nonogram
     from helper.results import CountResult
 
 EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT = 1, 2, 3
@@ -118,6 +122,42 @@ def _board_text(grid: Sequence[Sequence[int]]) -> str:
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
+CONFLICT_SECONDS = 10.0
+"""How long ``solve`` and ``futoshiki`` look for the clues to blame when there is no solution
+and no ``--time-limit`` is given."""
+
+
+def _conflict_report(items: Sequence[object], kind: str, minimal: bool) -> str:
+    heading = f"; these {len(items)} {kind} cannot all hold"
+    if not minimal:
+        heading += " (time ran out before the set was made minimal)"
+    return heading + ":\n" + "\n".join(str(item) for item in items)
+
+
+def _conflicts(puzzle: "Nonogram", time_limit: float | None) -> str:
+    """The lines to blame for "no solution", one per line, or a note that time ran out."""
+    from helper.nonogram import SolverTimeoutError, conflicting_lines
+
+    seconds = time_limit or CONFLICT_SECONDS
+    try:
+        found = conflicting_lines(puzzle, time_limit=seconds)
+    except SolverTimeoutError:
+        return f"\n(no conflicting lines named within {seconds:g} s)"
+    return _conflict_report(found.lines, "lines", found.minimal)
+
+
+def _futoshiki_conflicts(puzzle: "Futoshiki", time_limit: float | None) -> str:
+    """The givens and signs to blame for "no solution", one per line."""
+    from helper.futoshiki.conflicts import conflicting_clues
+
+    seconds = time_limit or CONFLICT_SECONDS
+    try:
+        found = conflicting_clues(puzzle, time_limit=seconds)
+    except SolverTimeoutError:
+        return f"\n(no conflicting clues named within {seconds:g} s)"
+    return _conflict_report(found.clues, "clues", found.minimal)
+
+
 def _refuse_limit_without_count(args: argparse.Namespace) -> None:
     if args.limit is not None and not args.count:
         raise CommandError("--limit applies only to --count", EXIT_USAGE)
@@ -148,7 +188,8 @@ def command_solve(args: argparse.Namespace) -> None:
         if result.status in ("timeout", "too large"):
             raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
         if not result.solved:
-            raise CommandError(f"{args.file}: {result.message}")
+            report = _conflicts(puzzle, args.time_limit)
+            raise CommandError(f"{args.file}: {result.message}{report}")
         print(_board_text(result.picture()))
     if args.grade:
         print(f"grade: {grade(puzzle)}")
@@ -170,7 +211,8 @@ def command_futoshiki(args: argparse.Namespace) -> None:
     if result.status == "timeout":
         raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
     if not result.solved:
-        raise CommandError(f"{args.file}: {result.message}")
+        report = _futoshiki_conflicts(puzzle, args.time_limit)
+        raise CommandError(f"{args.file}: {result.message}{report}")
     print(Futoshiki(result.picture(), puzzle.constraints).to_text())
 
 
@@ -230,7 +272,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="solve a Nonogram (.non or .json file) and print the picture",
         description="Solve a Nonogram and print it with '#' for a filled cell and '.' for an "
         'empty one. FILE is our JSON ({"rows": [...], "cols": [...]}) when it ends in '
-        ".json, and the .non text format otherwise.",
+        ".json, and the .non text format otherwise. When the puzzle has no solution, the "
+        "error names a minimal set of lines whose clues cannot all hold, one per line.",
     )
     solve.add_argument("file", metavar="FILE", help="the puzzle file")
     solve.add_argument(
@@ -259,7 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=_positive_float,
         metavar="SECONDS",
-        help="give up after this long (solving or counting; a count says what it found)",
+        help="give up after this long (solving or counting; a count says what it found); "
+        "with no solution, look this long for the clues to blame "
+        f"(default {CONFLICT_SECONDS:g} s)",
     )
     _add_max_cells(solve)
     solve.set_defaults(run=command_solve)
@@ -283,7 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--time-limit",
         type=_positive_float,
         metavar="SECONDS",
-        help="give up after this long (solving or counting; a count says what it found)",
+        help="give up after this long (solving or counting; a count says what it found); "
+        "with no solution, look this long for the clues to blame "
+        f"(default {CONFLICT_SECONDS:g} s)",
     )
     futoshiki.set_defaults(run=command_futoshiki)
 

@@ -70,6 +70,7 @@ SOLVER_NAMES: dict[str, str] = {
     "bitline-hybrid": "bit-mask line logic → short search → CP-SAT",
     "bitline-probing": "bit-mask line logic + full probing",
     "portfolio": "portfolio: line logic → SAT race",
+    "cpsat-table": "CP-SAT table of placements",
 }
 """The one display name of each registered solver, for prose, legends and table headers."""
 
@@ -85,6 +86,7 @@ SOLVER_COLOURS: dict[str, str] = {
     "bitline-hybrid": "#a3401c",
     "bitline-probing": "#c4477f",
     "portfolio": "#5b2a86",  # the solver behind solve(): purple
+    "cpsat-table": "#4b4fb0",  # CP-SAT again: an indigo blue
 }
 """The one colour of each registered solver, in every figure of the book."""
 
@@ -100,6 +102,7 @@ SOLVER_MARKERS: dict[str, str] = {
     "bitline-hybrid": "h",
     "bitline-probing": "X",
     "portfolio": "*",
+    "cpsat-table": "p",
 }
 """The one matplotlib marker of each registered solver, for dot plots (readable in grey)."""
 

@@ -59,16 +59,18 @@ def search_stats(solver: Solver) -> dict[str, int]:
     return {key: stats[key] for key in ("decisions", "conflicts") if key in stats}
 
 
-def solve_for(solver: Solver, seconds: float | None) -> bool | None:
+def solve_for(
+    solver: Solver, seconds: float | None, assumptions: Sequence[int] = ()
+) -> bool | None:
     """Run ``solver`` until it answers or ``seconds`` pass (``None`` then; no limit when
-    ``seconds`` is ``None``). A timer thread interrupts it: PySAT releases the interpreter
-    while it searches."""
+    ``seconds`` is ``None``), with ``assumptions`` taken as true for this call only. A timer
+    thread interrupts it: PySAT releases the interpreter while it searches."""
     if seconds is None:
-        return solver.solve()
+        return solver.solve(assumptions=assumptions)
     timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
     timer.start()
     try:
-        return solver.solve_limited(expect_interrupt=True)
+        return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
     finally:
         timer.cancel()
         solver.clear_interrupt()

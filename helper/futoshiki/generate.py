@@ -94,6 +94,7 @@ class _UniquenessOracle:
     def __init__(self, solution: Grid, signs: Sequence[Constraint]) -> None:
         size = len(solution)
         cnf, var = futoshiki_cnf([[0] * size for _ in range(size)], [])
+        self._size, self._var = size, var
         self._sat = Solver(name=DEFAULT_SAT_SOLVER, bootstrap_with=cnf.clauses)
         self._sat.add_clause([-var(r, c, solution[r][c]) for r in range(size) for c in range(size)])
         next_var = size**3 + 1
@@ -113,8 +114,19 @@ class _UniquenessOracle:
                 self._sat.add_clause([-s, -var(r2, c2, v), *below])
 
     def unique(self, active: set[tuple[str, object]]) -> bool:
+        return self.other_solution(active) is None
+
+    def other_solution(self, active: set[tuple[str, object]]) -> Grid | None:
+        """A second solution that obeys the ``active`` clues, or ``None`` when there is none."""
         assumptions = [s if clue in active else -s for clue, s in self.selector.items()]
-        return not self._sat.solve(assumptions=assumptions)
+        if not self._sat.solve(assumptions=assumptions):
+            return None
+        true = {literal for literal in self._sat.get_model() if literal > 0}
+        values = range(1, self._size + 1)
+        return [
+            [next(v for v in values if self._var(r, c, v) in true) for c in range(self._size)]
+            for r in range(self._size)
+        ]
 
     def close(self) -> None:
         self._sat.delete()

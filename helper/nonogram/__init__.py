@@ -35,6 +35,7 @@ from .line.contract import Contradiction
 from .puzzle import Nonogram
 
 if TYPE_CHECKING:
+    from .conflicts import ClueLine, LineConflict, conflicting_lines
     from .solvers import BOOK_ORDER
     from .solvers.registry import COUNTERS, REGISTRY, SOLVERS, register, register_counter
     from .unique import count_solutions, find_solutions
@@ -47,6 +48,9 @@ _LAZY = {
     "register": "helper.nonogram.solvers.registry",
     "register_counter": "helper.nonogram.solvers.registry",
     "count_solutions": "helper.nonogram.unique",
+    "ClueLine": "helper.nonogram.conflicts",
+    "LineConflict": "helper.nonogram.conflicts",
+    "conflicting_lines": "helper.nonogram.conflicts",
     "find_solutions": "helper.nonogram.unique",
 }
 
@@ -104,10 +108,12 @@ __all__ = [
     "REGISTRY",
     "SOLVERS",
     "Clue",
+    "ClueLine",
     "Contradiction",
     "CountResult",
     "Deadline",
     "Grid",
+    "LineConflict",
     "ModelTooLargeError",
     "NoSolutionError",
     "Nonogram",
@@ -117,6 +123,7 @@ __all__ = [
     "SolverTimeoutError",
     "check_nonogram",
     "clues_from_grid",
+    "conflicting_lines",
     "count_solutions",
     "find_solutions",
     "load_puzzle",

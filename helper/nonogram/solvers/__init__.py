@@ -4,7 +4,7 @@ Importing this package registers every solver in :data:`.registry.SOLVERS` and e
 in :data:`.registry.COUNTERS`, in the order the book meets them (:data:`BOOK_ORDER`).
 """
 
-from . import cpsat, hybrid, line, portfolio, pysat  # noqa: F401  (each registers its solvers)
+from . import cpsat, hybrid, line, portfolio, pysat, table  # noqa: F401  (each registers its solvers)
 from .registry import COUNTERS, REGISTRY, SOLVERS
 
 BOOK_ORDER = (
@@ -19,6 +19,7 @@ BOOK_ORDER = (
     "sat-automaton",
     "portfolio",
     "bitline-probing",
+    "cpsat-table",
 )
 """The solvers in the order the chapters introduce them (the order of ``SOLVERS``)."""
 

@@ -1,0 +1,158 @@
+"""The fewest cells to change in a picture so that its clues have one solution, proven.
+
+``helper.nonogram.make.repair_picture`` fills one cell at a time until the clues are
+unique: quick, but a heuristic. :func:`fewest_changes` finds a closest unique picture and
+proves that no picture closer to the original is unique, with the implicit hitting-set loop
+of :mod:`helper.futoshiki.fewest_givens`:
+
+1. the **master**, a CP-SAT model with one Boolean per cell, chooses the picture closest to the
+   original (fewest cells changed, filled or emptied) that obeys every *cut* found so far;
+2. the **check** asks for a second picture with the same clues; if there is one, the cells ``D``
+   where they differ are shrunk to a set no smaller second picture fits inside;
+3. the cut: *some cell of a line through* ``D`` *must change*. Why it holds for every unique
+   picture: if a picture ``Q'`` agrees with ``Q`` on every row and column that passes through
+   ``D``, then ``Q'`` with the cells of ``D`` swapped as in the second picture keeps every clue
+   (the lines through ``D`` read as in the second picture, the others are untouched), so
+   ``Q'`` is not unique either.
+
+The master's optimum is a lower bound on the fewest changes; the heuristic's picture, unique
+and so allowed by every cut, is the first upper bound and the master's first solution.
+"""
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from helper.ortools import make_solver
+
+from .clues import Grid
+from .make import _as_picture, repair_picture
+from .models.cpsat_automaton import build_automaton_model
+from .puzzle import Nonogram
+from .unique import Cell, differing_cells
+
+
+@dataclass(frozen=True)
+class FewestChanges:
+    """What :func:`fewest_changes` found.
+
+    ``picture`` is the closest unique picture found, ``changed`` the cells where it differs from
+    the original. ``proven`` says that ``lower == len(changed)``; otherwise a budget ran out and
+    the fewest changes lie between ``lower`` and ``len(changed)``. ``heuristic`` is the number of
+    cells ``repair_picture`` (of ``helper.nonogram.make``) fills.
+    """
+
+    picture: Grid
+    changed: tuple[Cell, ...]
+    lower: int
+    proven: bool
+    rounds: int
+    cuts: int
+    heuristic: int
+    seconds: float
+
+
+def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) -> Grid | None:
+    """A second picture with the clues of ``grid`` that keeps ``grid``'s cells in ``keep``
+    (``None`` when there is none): the automaton model plus "some other cell differs"."""
+    puzzle = Nonogram.from_grid(grid)
+    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
+    keep = keep or set()
+    free = [(r, c) for r in range(puzzle.height) for c in range(puzzle.width) if (r, c) not in keep]
+    model.add_bool_or([~cells[r][c] if grid[r][c] else cells[r][c] for r, c in free])
+    for r, c in keep:
+        model.add(cells[r][c] == grid[r][c])
+    solver = make_solver()
+    status = solver.solve(model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
+        raise RuntimeError(f"other_picture: {solver.status_name(status)}")
+    return [[solver.value(cell) for cell in row] for row in cells]
+
+
+def switch_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) -> set[Cell]:
+    """The cells where ``other`` differs from ``grid``, shrunk until no second picture with the
+    same clues differs inside a smaller part of them (keep one more cell, ask again)."""
+    height, width = len(grid), len(grid[0])
+    everything = {(r, c) for r in range(height) for c in range(width)}
+    differ = set(differing_cells(grid, other))
+    for cell in sorted(differ):
+        if cell not in differ:
+            continue
+        smaller = other_picture(grid, keep=(everything - differ) | {cell})
+        if smaller is not None:
+            differ = set(differing_cells(grid, smaller))
+    return differ
+
+
+def fewest_changes(
+    grid: Sequence[Sequence[int]],
+    *,
+    max_rounds: int | None = None,
+    time_limit: float | None = None,
+) -> FewestChanges:
+    """The fewest cells to fill or empty so that the picture is the only solution of its clues.
+
+    ``max_rounds`` (master solves) and ``time_limit`` (seconds, checked between solves and
+    given to each CP-SAT solve) bound the work; when one runs out the result holds the bounds
+    reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
+    """
+    start = time.perf_counter()
+    original = _as_picture(grid)
+    height, width = len(original), len(original[0])
+    best, filled = repair_picture(original)  # unique: an upper bound
+    model = cp_model.CpModel()
+    cell = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
+    changes = sum(
+        cell[r][c] if not original[r][c] else 1 - cell[r][c]
+        for r in range(height)
+        for c in range(width)
+    )
+    model.minimize(changes)
+    lower, rounds, cuts, picture = 0, 0, 0, original
+    while lower < len(differing_cells(original, best)):
+        other = other_picture(picture)
+        if other is None:  # the master's picture is unique: the bounds meet
+            best = picture
+            break
+        switch = switch_cells(picture, other)
+        lines = {("row", r) for r, _ in switch} | {("column", c) for _, c in switch}
+        model.add_bool_or(
+            [
+                ~cell[r][c] if picture[r][c] else cell[r][c]
+                for r in range(height)
+                for c in range(width)
+                if ("row", r) in lines or ("column", c) in lines
+            ]
+        )
+        cuts += 1
+        over = time_limit is not None and time.perf_counter() - start > time_limit
+        if over or (max_rounds is not None and rounds >= max_rounds):
+            break
+        model.clear_hints()
+        for r in range(height):
+            for c in range(width):
+                model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
+        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
+        solver = make_solver(left, linearization_level=2)
+        status = solver.solve(model)
+        rounds += 1
+        if status != cp_model.OPTIMAL:
+            lower = max(lower, int(solver.best_objective_bound + 0.999))
+            break
+        lower = int(solver.objective_value)
+        picture = [[solver.value(x) for x in row] for row in cell]
+    changed = tuple(differing_cells(original, best))
+    return FewestChanges(
+        picture=best,
+        changed=changed,
+        lower=lower,
+        proven=lower == len(changed),
+        rounds=rounds,
+        cuts=cuts,
+        heuristic=len(filled),
+        seconds=time.perf_counter() - start,
+    )

@@ -1,0 +1,69 @@
+"""Hints for CP-SAT: a value to try first for some cells, and what it changes in the search.
+
+``model.add_hint(variable, value)`` is a suggestion, not a constraint: CP-SAT starts its search
+by trying the hinted values, keeps any solution they lead to, and goes its own way where they
+fail. :func:`hinted_search` solves the automaton model of a Nonogram with the cells of ``hint``
+hinted and reports the search's counts, so that hints from different sources (line logic, a
+previous solution, part of one) can be compared on the same puzzle.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from helper.errors import NoSolutionError, SolverTimeoutError
+from helper.ortools import make_solver
+
+from .clues import Grid
+from .models.cpsat_automaton import build_automaton_model
+from .puzzle import Nonogram
+from .solvers.registry import as_nonogram
+
+
+@dataclass(frozen=True)
+class SearchCounts:
+    """What one solve did: its grid, decisions (branches), conflicts and seconds."""
+
+    grid: Grid
+    branches: int
+    conflicts: int
+    seconds: float
+
+
+def hinted_search(
+    puzzle: Nonogram,
+    hint: Sequence[Sequence[int]] | None = None,
+    *,
+    presolve: bool = True,
+    time_limit: float | None = None,
+) -> SearchCounts:
+    """Solve the automaton model (one worker, fixed seed) with the cells of ``hint`` hinted.
+
+    ``hint`` holds rows of 1, 0 or -1 (no hint for that cell). ``presolve=False`` turns off
+    CP-SAT's presolve, so that the search itself is measured. Raises
+    :class:`~helper.errors.NoSolutionError` or :class:`~helper.errors.SolverTimeoutError`.
+    """
+    puzzle = as_nonogram(puzzle)
+    model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
+    if hint is not None:
+        if len(hint) != puzzle.height or any(len(row) != puzzle.width for row in hint):
+            raise ValueError(f"the hint must be {puzzle.size} cells like the puzzle")
+        for row_cells, row_hint in zip(cells, hint, strict=True):
+            for cell, value in zip(row_cells, row_hint, strict=True):
+                if value in (0, 1):
+                    model.add_hint(cell, value)
+    solver = make_solver(time_limit, cp_model_presolve=presolve)
+    status = solver.status_name(solver.solve(model))
+    if status == "INFEASIBLE":
+        raise NoSolutionError("no solution: no picture satisfies every clue")
+    if status not in ("OPTIMAL", "FEASIBLE"):
+        raise SolverTimeoutError(f"hinted_search: {status} after {time_limit} s")
+    grid = [[solver.value(cell) for cell in row] for row in cells]
+    return SearchCounts(grid, solver.num_branches, solver.num_conflicts, solver.wall_time)
+
+
+def partial_hint(grid: Sequence[Sequence[int]], cells: Sequence[tuple[int, int]]) -> Grid:
+    """A hint that gives ``grid``'s value at ``cells`` only (-1 everywhere else)."""
+    hint = [[-1] * len(row) for row in grid]
+    for r, c in cells:
+        hint[r][c] = int(grid[r][c])
+    return hint

@@ -1,0 +1,89 @@
+"""Which Futoshiki clues conflict: a wrong given is always named, and the set is minimal."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from helper.futoshiki import Futoshiki, SolverTimeoutError, count_solutions_sat
+from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
+from helper.futoshiki.generate import all_signs, latin_square
+
+
+def clues_can_hold(size, clues) -> bool:
+    """Independent check (PySAT on the CNF of helper.futoshiki.cnf)."""
+    grid = [[0] * size for _ in range(size)]
+    signs = []
+    for clue in clues:
+        if clue.kind == "given":
+            (r, c) = clue.cells[0]
+            grid[r][c] = clue.value
+        else:
+            signs.append(clue.cells)
+    try:
+        return count_solutions_sat(grid, signs, limit=1) == 1
+    except ValueError:  # two givens clash in a row or a column: the validator refuses it
+        return False
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    size=st.integers(3, 6),
+    seed=st.integers(0, 10**6),
+    givens=st.floats(0.1, 0.5),
+    signs=st.floats(0.0, 0.5),
+)
+def test_a_wrong_given_is_always_named(size, seed, givens, signs):
+    rng = random.Random(seed)
+    answer = latin_square(size, rng)
+    grid = [[v if rng.random() < givens else 0 for v in row] for row in answer]
+    constraints = [sign for sign in all_signs(answer) if rng.random() < signs]
+    empty = [(r, c) for r in range(size) for c in range(size) if not grid[r][c]]
+    assume(empty)
+    r, c = rng.choice(empty)
+    row_values = {v for v in grid[r] if v} | {grid[i][c] for i in range(size) if grid[i][c]}
+    wrong = [v for v in range(1, size + 1) if v != answer[r][c] and v not in row_values]
+    assume(wrong)
+    grid[r][c] = rng.choice(wrong)
+    assume(count_solutions_sat(grid, constraints, limit=1) == 0)
+    found = conflicting_clues(grid, constraints)
+    assert found.minimal
+    # the answer obeys every other clue, so no set without the wrong given can conflict
+    assert FutoshikiClue("given", ((r, c),), grid[r][c]) in found.clues
+    assert not clues_can_hold(size, found.clues)
+    for k in range(len(found)):
+        assert clues_can_hold(size, found.clues[:k] + found.clues[k + 1 :])
+
+
+def test_signs_alone_can_conflict():
+    # a cycle a < b < d < c < a around a 2x2 block (in a 3x3 grid, 3 of them would already
+    # clash: a chain of four cells needs four different numbers)
+    constraints = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0))]
+    found = conflicting_clues([[0] * 4 for _ in range(4)], constraints)
+    assert [clue.kind for clue in found] == ["sign"] * 4
+    assert str(found.clues[0]) == "sign (0, 0) < (0, 1)"
+
+
+def test_a_solvable_puzzle_has_no_conflict():
+    with pytest.raises(ValueError, match="has a solution"):
+        conflicting_clues([[0, 0], [0, 0]], [])
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="not square"):
+        conflicting_clues([[1, 2]], [])
+
+
+def test_no_time_left_is_a_timeout():
+    with pytest.raises(SolverTimeoutError, match="conflicting_clues"):
+        conflicting_clues([[1, 0], [0, 0]], [((0, 1), (0, 0))], time_limit=1e-9)
+
+
+def test_a_futoshiki_value_or_its_parts():
+    grid, constraints = [[1, 0], [0, 0]], [((0, 1), (0, 0))]
+    assert conflicting_clues(Futoshiki(grid, constraints)) == conflicting_clues(grid, constraints)
+    with pytest.raises(TypeError, match="not both"):
+        conflicting_clues(Futoshiki(grid, constraints), constraints)
+    with pytest.raises(TypeError, match="expected a Futoshiki"):
+        conflicting_clues(grid)

@@ -1,0 +1,45 @@
+"""Decision strategies on Futoshiki: followed when fixed, repeatable counts, bad input."""
+
+import pytest
+from ortools.sat.python import cp_model
+
+from helper.futoshiki import Futoshiki, GameBoard, NoSolutionError, generate_futoshiki, load_puzzle
+from helper.futoshiki.strategies import STRATEGIES, strategy_counts
+from helper.ortools import make_solver
+
+
+def test_counts_are_the_same_on_every_run():
+    puzzle = load_puzzle("nine02")
+    for strategy in STRATEGIES.values():
+        assert strategy_counts(puzzle, strategy) == strategy_counts(puzzle, strategy)
+
+
+def test_a_fixed_strategy_is_followed():
+    """On an empty 5x5 square, in order and smallest first, the first row is 1 2 3 4 5."""
+    board = GameBoard([[0] * 5 for _ in range(5)], [])
+    board.model.add_decision_strategy(
+        [cell for row in board.cells for cell in row], *STRATEGIES["in order, smallest"]
+    )
+    solver = make_solver()
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
+    solver.parameters.cp_model_presolve = False
+    solver.solve(board.model)
+    assert [solver.value(cell) for cell in board.cells[0]] == [1, 2, 3, 4, 5]
+
+
+def test_the_strategy_changes_the_search_on_a_hard_puzzle():
+    puzzle = Futoshiki(*generate_futoshiki(9, seed=1))
+    counts = {name: strategy_counts(puzzle, s) for name, s in STRATEGIES.items()}
+    assert len(set(counts.values())) > 1
+
+
+def test_strategy_on_a_puzzle_without_solution():
+    with pytest.raises(NoSolutionError, match="no solution"):
+        strategy_counts(
+            Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))]), STRATEGIES["in order, smallest"]
+        )
+
+
+def test_strategy_wants_a_futoshiki():
+    with pytest.raises(TypeError, match="expected a Futoshiki"):
+        strategy_counts([[1, 0], [0, 0]], None)

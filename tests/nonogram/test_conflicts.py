@@ -1,0 +1,205 @@
+"""Which clues conflict: the lines named are infeasible together, minimal, and hold the mistake.
+
+Infeasibility and minimality are checked by an independent solver (``lines_can_hold``: PySAT on
+the compact block-start CNF, which shares no code with the automaton encodings that find the
+set), itself checked against brute force; on the smallest puzzles, by brute force alone.
+"""
+
+import re
+
+import pytest
+import strategies
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from helper.__main__ import main
+from helper.formats import write_non
+from helper.nonogram import (
+    ClueLine,
+    Nonogram,
+    SolverTimeoutError,
+    conflicting_lines,
+    count_solutions,
+    load_puzzle,
+)
+from helper.nonogram.conflicts import lines_can_hold, mistype_clue, puzzle_lines, with_clue
+
+
+def assert_minimal_conflict(puzzle: Nonogram, lines) -> None:
+    assert lines, "an empty set cannot conflict"
+    assert not lines_can_hold(puzzle, lines)
+    for k in range(len(lines)):
+        assert lines_can_hold(puzzle, lines[:k] + lines[k + 1 :]), f"{lines[k]} is not needed"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picture=strategies.pictures(3, 9), seed=st.integers(0, 1000))
+def test_a_mistyped_clue_is_always_named(picture, seed):
+    """The original picture satisfies every unchanged line, so any set of lines that cannot
+    hold together must include the changed one: it is always in the answer."""
+    puzzle = Nonogram.from_grid(picture)
+    try:
+        broken, changed = mistype_clue(puzzle, seed, tries=20)
+    except ValueError:
+        assume(False)
+    assert sum(map(sum, broken.rows)) == sum(map(sum, broken.cols))  # the totals agree
+    found = conflicting_lines(broken)
+    assert found.minimal
+    assert changed in found.lines
+    assert_minimal_conflict(broken, list(found.lines))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picture=strategies.pictures(3, 7), seed=st.integers(0, 1000))
+def test_cpsat_names_a_minimal_set_too(picture, seed):
+    puzzle = Nonogram.from_grid(picture)
+    try:
+        broken, changed = mistype_clue(puzzle, seed, tries=20)
+    except ValueError:
+        assume(False)
+    found = conflicting_lines(broken, method="cpsat", tries=1)
+    assert found.minimal and changed in found.lines
+    assert_minimal_conflict(broken, list(found.lines))
+
+
+def test_brute_force_on_every_unsolvable_2x3_puzzle():
+    """Every pair of clue lists for 2 rows and 3 columns that no grid satisfies: the lines
+    named have no common grid, and without any one of them some grid fits the rest."""
+    grids = list(strategies.all_grids(2, 3))
+    row_clues = [(), (1,), (2,), (3,), (1, 1)]
+    col_clues = [(), (1,), (2,)]
+    checked = 0
+    for r0 in row_clues:
+        for r1 in row_clues:
+            for cols in [(a, b, c) for a in col_clues for b in col_clues for c in col_clues]:
+                try:
+                    puzzle = Nonogram([r0, r1], list(cols))
+                except ValueError:  # the totals differ: refused before any solver runs
+                    continue
+                if any(puzzle.check(g) for g in grids):
+                    continue
+                lines = list(conflicting_lines(puzzle).lines)
+                assert not any(_fits(g, lines) for g in grids)
+                for k in range(len(lines)):
+                    assert any(_fits(g, lines[:k] + lines[k + 1 :]) for g in grids)
+                checked += 1
+    assert checked > 20
+
+
+def _fits(grid, lines) -> bool:
+    from helper.nonogram import runs
+
+    for line in lines:
+        cells = grid[line.index] if line.kind == "row" else [row[line.index] for row in grid]
+        if tuple(runs(cells)) != line.clue:
+            return False
+    return True
+
+
+def test_the_book_puzzle_with_one_mistyped_clue():
+    puzzle = load_puzzle("nonogram02")
+    broken, changed = mistype_clue(puzzle, 2)
+    assert count_solutions(broken, limit=1) == 0
+    found = conflicting_lines(broken)
+    assert changed in found.lines
+    assert_minimal_conflict(broken, list(found.lines))
+    assert conflicting_lines(broken) == found  # the same answer every time
+
+
+def test_a_solvable_puzzle_has_no_conflict():
+    with pytest.raises(ValueError, match="has a solution"):
+        conflicting_lines(Nonogram([[1], [1]], [[1], [1]]))
+
+
+def test_only_a_nonogram():
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        conflicting_lines(([[1]], [[1]]))
+
+
+@pytest.mark.parametrize("tries", [0, -1, 1.5, True])
+def test_tries_must_be_a_positive_integer(tries):
+    with pytest.raises(ValueError, match="tries"):
+        conflicting_lines(Nonogram([[2], []], [[], [2]]), tries=tries)
+
+
+def test_unknown_method():
+    with pytest.raises(ValueError, match="method"):
+        conflicting_lines(Nonogram([[2], []], [[], [2]]), method="magic")
+
+
+@pytest.mark.parametrize("method", ["sat", "cpsat"])
+def test_no_time_left_is_a_timeout_not_an_answer(method):
+    with pytest.raises(SolverTimeoutError, match="conflicting_lines"):
+        conflicting_lines(Nonogram([[2], []], [[], [2]]), time_limit=1e-9, method=method)
+
+
+def test_line_text_and_replacing_a_clue():
+    assert str(ClueLine("row", 3, (2, 1))) == "row 3: 2 1"
+    assert str(ClueLine("column", 7, ())) == "column 7: 0"
+    puzzle = Nonogram([[1], [1]], [[1], [1]])
+    assert puzzle_lines(puzzle)[2] == ClueLine("column", 0, (1,))
+    wider = Nonogram([[1, 1], [1]], [[1], [1], [1]])
+    assert with_clue(wider, ClueLine("row", 1, (1,))).rows == ((1, 1), (1,))
+    moved = with_clue(Nonogram([[2, 1], [1]], [[1], [1], [1], [1]]), ClueLine("row", 0, (1, 2)))
+    assert moved.rows == ((1, 2), (1,))
+    with pytest.raises(ValueError, match="paint"):  # the totals must still agree
+        with_clue(puzzle, ClueLine("column", 1, (2,)))
+    with pytest.raises(ValueError, match="no row 5"):
+        with_clue(puzzle, ClueLine("row", 5, ()))
+
+
+def test_mistyping_needs_a_line_with_two_blocks():
+    with pytest.raises(ValueError, match="two blocks"):
+        mistype_clue(Nonogram([[1], [1]], [[1], [1]]))
+
+
+# -- the command line --------------------------------------------------------------------------
+
+LINE = re.compile(r"^(row|column) \d+: \d+( \d+)*$")
+
+
+def test_the_command_line_names_the_conflicting_lines(tmp_path, capsys):
+    broken, changed = mistype_clue(load_puzzle("nonogram02"), 2)
+    path = tmp_path / "broken.non"
+    path.write_text(write_non(broken), encoding="utf-8")
+    assert main(["solve", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    first, *rest = err.rstrip("\n").split("\n")
+    assert first.startswith(f"error: {path}: no solution")
+    assert first.endswith(f"these {len(rest)} lines cannot all hold:")
+    assert all(LINE.match(line) for line in rest), rest
+    assert str(changed) in rest
+    assert rest == [str(line) for line in conflicting_lines(broken)]
+
+
+def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
+    path = tmp_path / "broken.txt"
+    path.write_text("1>0\n    \n0 0\n", encoding="utf-8")  # (0, 0) = 1 cannot be larger
+    assert main(["futoshiki", str(path)]) == 1
+    _, err = capsys.readouterr()
+    assert err.split("\n")[1:3] == ["given (0, 0) = 1", "sign (0, 1) < (0, 0)"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    picture=strategies.pictures(1, 3),
+    kinds=st.lists(
+        st.tuples(st.booleans(), st.integers(0, 2), st.lists(st.integers(1, 3), max_size=2)),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_the_independent_check_agrees_with_brute_force(picture, kinds):
+    """lines_can_hold against every grid, on made-up lines (clues that may not fit)."""
+    puzzle = Nonogram.from_grid(picture)
+    lines = []
+    for is_row, index, clue in kinds:
+        length = puzzle.width if is_row else puzzle.height
+        if (
+            index < (puzzle.height if is_row else puzzle.width)
+            and sum(clue) + len(clue) - 1 <= length
+        ):
+            lines.append(ClueLine("row" if is_row else "column", index, tuple(clue)))
+    grids = strategies.all_grids(puzzle.height, puzzle.width)
+    assert lines_can_hold(puzzle, lines) == any(_fits(g, lines) for g in grids)
