@@ -1,8 +1,13 @@
 """Facts the book's prose states about the repository itself, checked against their source."""
 
+import ast
+import re
 from pathlib import Path
 
+import pytest
 import yaml
+
+from helper.text import LINE_WIDTH
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -18,13 +23,6 @@ def test_intro_names_the_repository_only_when_the_config_has_one() -> None:
 
 
 # --- Nothing clipped: every code line the book shows fits its box ----------------------------
-
-import ast  # noqa: E402
-import re  # noqa: E402
-
-import pytest  # noqa: E402
-
-from helper.text import LINE_WIDTH  # noqa: E402
 
 FENCE = re.compile(r"^(?P<fence>`{3,}|:{3,})\s*(?P<info>\S*)\s*(?P<arg>.*)$")
 SHOWN_LANGUAGES = {"python", "bash", "text", "console", "ipython3", "shell", "sh"}
