@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from helper.errors import SolverTimeoutError
 
@@ -27,6 +27,17 @@ class CommandError(Exception):
     def __init__(self, message: str, status: int = EXIT_PUZZLE) -> None:
         super().__init__(message)
         self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with its error messages wrapped to the book's line width (an unknown
+    ``--method`` lists every solver: one long line otherwise)."""
+
+    def error(self, message: str) -> NoReturn:
+        from helper.text import wrap
+
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, wrap(f"{self.prog}: error: {message}", indent="    ") + "\n")
 
 
 def _positive_int(text: str) -> int:
@@ -248,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     from helper.nonogram import COUNTERS, SOLVERS
     from helper.nonogram.unique import DEFAULT_COUNTER
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m helper",
         description="Solve, check, convert and generate Nonogram and Futoshiki puzzles.",
         epilog="Exit status: 0 done, 1 bad puzzle file or no solution, 2 bad command line, "
@@ -359,7 +370,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args.run(args)
     except CommandError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {error}", file=sys.stderr)  # one line, as scripts expect
         return error.status
     except (SolverTimeoutError, ModelTooLargeError) as error:
         print(f"error: time limit reached: {error}", file=sys.stderr)

@@ -3,7 +3,7 @@
 Every figure, table and paragraph that names a solver uses :data:`SOLVER_NAMES` for its name
 and :data:`SOLVER_COLOURS` / :data:`SOLVER_MARKERS` for its line or dot, so a solver looks and
 reads the same on every page. The keys are the registry keys of
-:data:`helper.nonogram.SOLVERS`; the tests fail when a solver is registered without an entry.
+``helper.nonogram.SOLVERS``; the tests fail when a solver is registered without an entry.
 
 The colours are grouped by the tool that does the search: blues for CP-SAT models, greens for
 PySAT encodings, warm colours for the book's own line logic in Python, and purple for the
@@ -14,29 +14,48 @@ matplotlib, no solver), so any module may take its colours from here.
 from typing import TypedDict
 
 PAPER = "#ffffff"
-"""The background of every figure: opaque, so figures stay readable in the site's dark mode."""
+"""The background of every figure, opaque, so figures stay readable in the site's dark mode."""
 INK = "#222222"
 """Filled cells, text and lines."""
 CLUE_INK = "#1f3b73"
 """Clue numbers beside a Nonogram."""
 UNKNOWN_GREY = "#c8c8c8"
-"""A cell nothing has decided yet."""
+"""A cell nothing has decided yet (unknown, open). The only other grey is :data:`DIFFERS`."""
+DIFFERS = "#8c8c8c"
+"""A cell that differs between a puzzle's solutions, which no reasoning can decide. Always
+named in a legend ("differs between solutions"), never used for anything else."""
 GRID_LINE = "#9a9a9a"
 """Thin lines between cells."""
-DECIDED = "#e4572e"
-"""A cell the step being shown has just decided (filled); its pale shade for an empty cell."""
-DECIDED_PALE = "#f7c9b8"
+GRID_LINE_BOLD = "#555555"
+"""Thick lines every five cells, and the frame of a board."""
+DECIDED = "#e8770e"
+"""A cell the step being shown has just decided (filled); its pale shade for an empty cell.
+The orange family of :data:`STAGE_COLOURS`' presolve / probing: "decided by this step"."""
+DECIDED_PALE = "#fad3ac"
 CONFLICT = "#c0262d"
-"""A dead end of the search: a line with no placement left."""
+"""A dead end of the search (a line with no placement left). Red means search or conflict,
+nothing else."""
 SOLUTION = "#1a7f45"
 """A complete grid that satisfies every clue."""
+STAGE_COLOURS = (
+    ("#2b5fa8", "#c9dcf2"),
+    ("#d9820f", "#fbe0b8"),
+    ("#b8312f", "#f3c3c0"),
+)
+"""``(filled, empty)`` shades of the three kinds of work, in the order of
+:data:`helper.book.frames.STAGE_NAMES`: blue propagation, orange presolve / probing, red
+search. Each colour means its stage in every figure."""
+LINE_OUTLINE = STAGE_COLOURS[0][0]
+"""The outline of the line a step of line logic just solved (propagation's blue)."""
+REPAIRED = DECIDED
+"""The dot in a cell that a repair filled (decided by this step, the repair)."""
 GIVEN_INK = INK
 """A Futoshiki given (printed in the puzzle)."""
 SOLVED_INK = "#2f63b0"
 """A number the solver filled in."""
-SIGN_INK = "#b23a48"
-"""A Futoshiki inequality sign."""
-BLOCK_COLOURS = ("#2b5fa8", "#d9820f", "#7b4fa0", "#3b8f6e", "#a8432b", "#5a6b7d")
+SIGN_INK = "#6a3d9a"
+"""A Futoshiki inequality sign, purple (red is kept for search and conflicts)."""
+BLOCK_COLOURS = ("#2b5fa8", "#d9820f", "#7b4fa0", "#3b8f6e", "#8c6d1f", "#5a6b7d")
 """One colour per block of a clue, in clue order (repeats after six blocks)."""
 
 SOLVER_NAMES: dict[str, str] = {

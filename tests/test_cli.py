@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from helper.__main__ import main
+from helper.__main__ import EXIT_USAGE, main
 from helper.formats import read_non
 from helper.futoshiki import (
     check_futoshiki,
@@ -346,3 +346,16 @@ def test_solve_count_honours_the_time_limit(monkeypatch, capsys):
     args = ["solve", str(diagonals), "--count", "--time-limit", "0.5"]
     assert main(args) == 3
     assert capsys.readouterr().out.startswith("at least 1 solution: the time limit ran out")
+
+
+def test_an_unknown_method_lists_the_solvers_on_lines_that_fit_the_book(capsys):
+    from helper.nonogram import SOLVERS
+    from helper.text import LINE_WIDTH
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve", str(DATA / "boat.non"), "--method", "guesswork"])
+    assert stopped.value.code == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "invalid choice: 'guesswork'" in err
+    assert all(f"'{name}'" in err for name in SOLVERS)  # every solver named
+    assert max(map(len, err.splitlines())) <= LINE_WIDTH

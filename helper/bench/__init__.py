@@ -30,6 +30,7 @@ from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
 from helper.nonogram import SOLVERS, Nonogram
 from helper.results import CountResult, SolveResult
+from helper.text import LINE_WIDTH, wrap
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
@@ -494,11 +495,15 @@ def format_report(
     for line in lines(results, time_limit):
         by_group[line.family, line.split].append(line)
     parts = [
-        f"Seconds per solve (cap {time_limit:g} s). A puzzle a solver did not decide counts at "
-        "the cap, and figures that include one are lower bounds, marked >=. 'cores': processor "
-        "time over time on the clock while the solver answered (this machine lets a process "
-        f"use {usable_cores()}). 'x vs B': how many times faster than B (geometric mean); >= a "
-        "lower bound (B hit the cap), <= an upper bound, ~ both hit it."
+        wrap(
+            f"Seconds per solve (cap {time_limit:g} s). A puzzle a solver did not decide counts "
+            "at the cap, and figures that include one are lower bounds, marked >=. 'cores': "
+            "processor time over time on the clock while the solver answered (this machine "
+            f"lets a process use {usable_cores()}). 'x vs B': how many times faster than B "
+            "(geometric mean); >= a lower bound (B hit the cap), <= an upper bound, ~ both hit "
+            "it.",
+            indent="",
+        )
     ]
     for (family, split), group in by_group.items():
         wanted = baselines.get(family, ())
@@ -524,7 +529,15 @@ def format_report(
             ]
             rows.append(row)
         title = f"{family}" + (f", {split}" if split else "") + f" ({group[0].count} puzzles)"
-        parts += ["", title, _table(header, rows)]
+        table = _table(header, rows)
+        if max(map(len, table.splitlines())) > LINE_WIDTH and bases:
+            # Too wide for the book's code box: the baselines get letters, named above.
+            letters = [chr(ord("A") + i) for i in range(len(bases))]
+            header[-len(bases) :] = [f"x vs {letter}" for letter in letters]
+            named = ", ".join(f"{x} = {b.solver}" for x, b in zip(letters, bases, strict=True))
+            title = f"{title}; baselines: {named}"
+            table = _table(header, rows)
+        parts += ["", wrap(title), table]
     return "\n".join(parts)
 
 
@@ -539,6 +552,22 @@ def write_csv(results: Sequence[Result], path: str | Path) -> None:
             row = {k: v for k, v in asdict(r).items() if k != "stats"}
             row.update({f"stat_{k}": r.stats.get(k, "") for k in stat_keys})
             writer.writerow(row)
+
+
+def puzzle_times(
+    results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT
+) -> dict[str, dict[str, list[tuple[float, bool]]]]:
+    """For each family and each solver, ``(seconds, decided)`` per puzzle, in the order they
+    were run: the data of :func:`helper.plot.plot_times_by_family` (a dot per puzzle).
+
+    Seconds are the median of the repeats; a puzzle not decided in every repeat counts at the
+    cap ``time_limit`` and is marked as not decided.
+    """
+    out: dict[str, dict[str, list[tuple[float, bool]]]] = {}
+    for line in lines(results, time_limit):
+        times = out.setdefault(line.family, {}).setdefault(line.solver, [])
+        times += list(zip(line.seconds, line.decided, strict=True))
+    return out
 
 
 def cactus(results: Sequence[Result], time_limit: float = DEFAULT_TIME_LIMIT):

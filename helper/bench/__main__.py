@@ -15,12 +15,12 @@ from helper.bench import (
     DEFAULT_TIME_LIMIT,
     FAILED,
     Result,
-    cactus,
     family_puzzles,
     format_report,
     limitations,
     load_set,
     pin_to_one_core,
+    puzzle_times,
     run,
     write_csv,
 )
@@ -79,7 +79,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=1, help="runs per solve (median kept)")
     parser.add_argument("--memory-mb", type=int, default=DEFAULT_MEMORY_MB, help="0: no cap")
     parser.add_argument("--csv", help="write every measurement to this CSV file")
-    parser.add_argument("--plot", help="draw the cactus plot into this image file")
+    parser.add_argument(
+        "--plot", help="draw the solve times, a dot per puzzle, into this image file"
+    )
     parser.add_argument("--targets", action="store_true", help="check the chapter's goals")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     return parser.parse_args(argv)
@@ -137,11 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         import matplotlib
 
         matplotlib.use("Agg")
-        from helper.plot import plot_cactus
+        from helper.plot import plot_times_by_family
 
-        ax = plot_cactus(cactus(results, args.time_limit), args.time_limit)
-        ax.figure.savefig(args.plot, dpi=120, facecolor="white")  # type: ignore[union-attr]
-        print(f"drew the cactus plot into {args.plot}")
+        figure = plot_times_by_family(puzzle_times(results, args.time_limit), args.time_limit)
+        figure.savefig(args.plot, dpi=120, facecolor="white", bbox_inches="tight")
+        print(f"drew the solve times (a dot per puzzle) into {args.plot}")
     return 1 if any(r.status in FAILED for r in results) else 0
 
 

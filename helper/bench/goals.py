@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from helper.bench.families import SPLITS
 from helper.nonogram import RECOMMENDED_SOLVER
+from helper.text import wrap
 
 from . import Line, Result, lines, ratio, ratio_bound, ratio_text
 
@@ -204,4 +205,7 @@ VERDICTS = {True: "met", False: "NOT met", None: "cannot tell: a time hit the ca
 def format_targets(found: Sequence[Goal]) -> str:
     """One line per goal: ``[met]``, ``[NOT met]`` or ``[cannot tell ...]``, the goal, and
     what was measured."""
-    return "\n".join(f"  [{VERDICTS[met]}] {goal}: {measured}" for goal, measured, met in found)
+    return "\n".join(
+        wrap(f"  [{VERDICTS[met]}] {goal}: {measured}", indent="    ")
+        for goal, measured, met in found
+    )

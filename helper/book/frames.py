@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from helper.nonogram.clues import Grid
 from helper.nonogram.line.contract import UNKNOWN, State
+from helper.palette import SOLVER_NAMES
 
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
 """The three kinds of work, in the order a cell's colour is chosen."""
@@ -20,12 +21,20 @@ class Stages:
     ``known`` holds the grid (rows of -1 / 0 / 1) after propagation and after presolve or
     probing; ``solution`` is the solved grid; ``stats`` the search's own counts (CP-SAT's
     branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
+    ``key`` is the registry key of the solver whose steps these are, when there is one: its
+    display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use.
     """
 
     solver: str
     known: tuple[State, State]
     solution: Grid
     stats: dict[str, int | float] = field(default_factory=dict)
+    key: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The name figures give these stages: the solver's display name, else ``solver``."""
+        return SOLVER_NAMES.get(self.key or "", self.solver)
 
     def stage_of_cells(self) -> list[list[int]]:
         """For each cell, the index in :data:`STAGE_NAMES` of the first stage that decided it."""

@@ -114,15 +114,18 @@ def cpsat_presolved(model: cp_model.CpModel, cells: list[list[cp_model.IntVar]])
     )
 
 
-def cpsat_stages(name: str, build: ModelBuilder, puzzle: Nonogram) -> Stages:
-    """Propagation, presolve and a complete solve (1 worker, seed 0) of one CP-SAT model."""
+def cpsat_stages(
+    name: str, build: ModelBuilder, puzzle: Nonogram, *, key: str | None = None
+) -> Stages:
+    """Propagation, presolve and a complete solve (1 worker, seed 0) of one CP-SAT model
+    (``key``: the registry key of the solver that uses the model)."""
     model, cells = build(puzzle.rows, puzzle.cols)
     run = Run(Deadline(), name)
     solution = solve_cells(model, cells, run)
     if solution is None:
         raise Contradiction(f"{name}: the puzzle has no solution")
     known = (cpsat_propagated(model, cells), cpsat_presolved(model, cells))
-    return Stages(name, known, solution, dict(run.stats))
+    return Stages(name, known, solution, dict(run.stats), key)
 
 
 def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
@@ -190,7 +193,9 @@ def cnf_probed(encoding: NonogramCnf) -> State:
     return _cells_of(encoding.cells, true)
 
 
-def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) -> Stages:
+def cnf_stages(
+    name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram, *, key: str | None = None
+) -> Stages:
     """Unit propagation at the root, then a complete SAT solve of one CNF.
 
     The SAT solver gets the clauses as they are, with no presolve or probing of ours, so its
@@ -203,7 +208,7 @@ def cnf_stages(name: str, encode: Callable[..., NonogramCnf], puzzle: Nonogram) 
     if solution is None:
         raise Contradiction(f"{name}: the puzzle has no solution")
     propagated = _cells_of(encoding.cells, unit_propagation(encoding.cnf.clauses))
-    return Stages(name, (propagated, propagated), solution, dict(run.stats))
+    return Stages(name, (propagated, propagated), solution, dict(run.stats), key)
 
 
 def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
@@ -240,7 +245,8 @@ def line_stages(puzzle: Nonogram) -> Stages:
     run = Run(Deadline(), "line logic")
     run.count(guesses=0)
     solution = _search_from(puzzle, probed, run) if unknown_cells(probed) else probed
-    return Stages("line logic and probing", (logic, probed), solution, dict(run.stats))
+    stats = dict(run.stats)
+    return Stages("line logic and probing", (logic, probed), solution, stats, "line-search")
 
 
 def _with_line(state: State, source: State, kind: str, index: int) -> State:
@@ -255,6 +261,11 @@ def _with_line(state: State, source: State, kind: str, index: int) -> State:
 
 def _decided(state: State) -> int:
     return sum(value != UNKNOWN for row in state for value in row)
+
+
+def _of(state: State) -> str:
+    """``"708 of 900"``: the cells ``state`` has decided, of all its cells."""
+    return f"{_decided(state):,} of {sum(len(row) for row in state):,}"
 
 
 def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame]:
@@ -275,26 +286,28 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
                 solved = _with_line(state, after, kind, index)
                 if solved != state:
                     state = solved
-                    title = f"sweep {number}, {kind} {index}: {_decided(state)} cells"
+                    title = f"sweep {number}, {kind} {index}: {_of(state)} cells decided"
                     frames.append(Frame(title, state, (kind, index)))
         else:
-            frames.append(Frame(f"sweep {number} ({axis}): {_decided(after)} cells", after))
+            title = f"sweep {number} ({axis}): {_of(after)} cells decided"
+            frames.append(Frame(title, after))
         state = after
     if unknown_cells(state):
         state = probe(rows, cols, state)
-        frames.append(Frame(f"probing: {_decided(state)} cells", state))
+        frames.append(Frame(f"probing: {_of(state)} cells decided", state))
     if unknown_cells(state):
         state = _search_from(puzzle, state, Run(Deadline(), "line logic"))
-        frames.append(Frame(f"search: {_decided(state)} cells", state))
+        frames.append(Frame(f"search: {_of(state)} cells decided", state))
     return frames
 
 
 INSPECTORS: list[Callable[[Nonogram], Stages]] = [
-    partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model),
-    partial(cpsat_stages, "CP-SAT automaton", build_automaton_model),
-    partial(cnf_stages, "PySAT compact CNF", compact_cnf),
+    partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model, key="cpsat-start"),
+    partial(cpsat_stages, "CP-SAT automaton", build_automaton_model, key="cpsat-automaton"),
+    partial(cnf_stages, "PySAT compact CNF", compact_cnf, key="pysat-compact"),
     automaton_cnf_stages,
     line_stages,
 ]
 """Each solver whose work the book shows: a function from a puzzle to its :class:`Stages`
-(which carry the solver's name). Adding a model is one entry in this list."""
+(which carry the solver's name, and the registry key whose display name figures use).
+Adding a model is one entry in this list."""

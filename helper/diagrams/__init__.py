@@ -8,7 +8,8 @@ placements, the search tree's leaves are the puzzle's solutions...). The colours
 figure has an opaque background.
 """
 
-from ._figure import smallest_text_px, text_sizes_px
+from helper.figure import smallest_text_px, text_sizes_px
+
 from .futoshiki import futoshiki_pair_figure, one_hot, one_hot_figure, sign_marks
 from .lines import (
     automaton_figure,

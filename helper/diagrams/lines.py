@@ -20,13 +20,13 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch
 
+from helper.figure import FONT, add_legend, draw_cell, sized_figure
+
 # The bit-mask line solver's forward pass: the very table solve_line_bits decides lines with.
 from helper.nonogram.line.bits import forward_pass as bitmask_forward_pass
 from helper.nonogram.models.cpsat_automaton import Transition, line_automaton
 from helper.nonogram.placements import min_length, placement_starts, placements
 from helper.palette import BLOCK_COLOURS, DECIDED, GRID_LINE, INK, PAPER, SOLVED_INK, UNKNOWN_GREY
-
-from ._figure import FONT, add_legend, draw_cell, new_figure
 
 UNKNOWN = -1
 """A cell that is neither known filled (1) nor known empty (0)."""
@@ -118,7 +118,7 @@ def automaton_figure(clue: Sequence[int], *, line: Sequence[int] | None = None) 
     extra = 1.9 if line is not None else 0.0
     xlim = (-1.3, (count - 1) * step + 1.0)
     scale = min(0.78, MAX_WIDTH / (xlim[1] - xlim[0]))  # long clues: smaller, still readable
-    fig, ax = new_figure(xlim, (2.0 + extra, -2.5), scale, min_width=6.0)
+    fig, ax = sized_figure(xlim, (2.0 + extra, -2.5), scale, min_width=6.0)
 
     for state in states:
         x = state.number * step
@@ -278,7 +278,7 @@ def overlap_figure(clue: Sequence[int], length: int) -> Figure:
     data = block_overlap(clue, length)
     label_width = _label_width(["rightmost placement", "filled in every"], 0.55)
     legend_rows = -(-(len(clue) + 2 + bool(data.empty)) // 3)
-    fig, ax = new_figure(
+    fig, ax = sized_figure(
         (-label_width, length + 0.3), (3.8, -0.9), 0.55, top=0.35, bottom=0.1 + 0.3 * legend_rows
     )
     for x in range(length):
@@ -349,7 +349,7 @@ def forward_table_figure(clue: Sequence[int], cells: Sequence[int]) -> Figure:
     table = forward_table(clue, cells)
     n, k = len(cells), len(clue)
     label_width = _label_width([f"j = {k}: blocks {list(clue)}", "i (cells)"], 0.55)
-    fig, ax = new_figure((-label_width, n + 1.2), (k + 1.2, -2.1), 0.55, top=0.35, bottom=0.75)
+    fig, ax = sized_figure((-label_width, n + 1.2), (k + 1.2, -2.1), 0.55, top=0.35, bottom=0.75)
     # the line, between the boundaries 0 .. n
     ax.text(-0.2, -1.4, "the line", ha="right", va="center", fontsize=FONT)
     for x, value in enumerate(cells):
@@ -431,7 +431,7 @@ def selector_figure(
     )
     rows = len(grid)
     deepest = max((len(names) for names in cell_painters), default=1)
-    fig, ax = new_figure(
+    fig, ax = sized_figure(
         (-label_width, length + 0.3),
         (rows + 0.6 + 0.42 * deepest, -1.3),
         0.6,

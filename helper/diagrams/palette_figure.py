@@ -3,9 +3,8 @@
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
+from helper.figure import FONT, sized_figure
 from helper.palette import SOLVER_NAMES, solver_style
-
-from ._figure import FONT, new_figure
 
 ROW = 0.6
 """Height of one solver's row, in data units."""
@@ -15,7 +14,7 @@ def palette_figure() -> Figure:
     """A key to :data:`helper.palette.SOLVER_COLOURS`: the colour, marker, registry key and
     display name of every solver, in palette order."""
     keys = list(SOLVER_NAMES)
-    fig, ax = new_figure((0, 15), (ROW * len(keys) + 0.2, -0.7), 0.5)
+    fig, ax = sized_figure((0, 15), (ROW * len(keys) + 0.2, -0.7), 0.5)
     for x, title in ((0.2, "colour"), (2.4, "registry key"), (7.4, "display name")):
         ax.text(x, -0.35, title, fontsize=FONT, va="center", fontweight="bold")
     for i, key in enumerate(keys):

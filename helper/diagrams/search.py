@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from helper.figure import FONT, add_legend, sized_figure
 from helper.nonogram import Contradiction, Nonogram
 from helper.nonogram.line.contract import UNKNOWN, State
 from helper.nonogram.line.reference import propagate, unknown_state
 from helper.palette import CONFLICT, DECIDED, DECIDED_PALE, INK, PAPER, SOLUTION, UNKNOWN_GREY
-
-from ._figure import FONT, add_legend, new_figure
 
 Cell = tuple[int, int]
 
@@ -167,7 +166,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
     depth = 1 + max(d for _, d in where.values())
     span_x, span_y = leaves * step_x, (depth - 1) * step_y + board + 2.6
     scale = min(0.3, 9.0 / span_x)
-    fig, ax = new_figure(
+    fig, ax = sized_figure(
         (-1.5, span_x - 1.5), (span_y - 1.0, -1.6), scale, top=0.35, bottom=1.0, min_width=6.4
     )
 

@@ -382,3 +382,17 @@ def test_the_one_core_goal_compares_totals_on_the_random_family():
     )]  # fmt: skip
     assert not any(goal.startswith("one core") for goal, _, _ in targets(results, 60))
     assert targets(results, 60, one_core=True)[-1][0].startswith("one core")
+
+
+def test_a_report_fits_the_books_code_box_even_with_long_baseline_names():
+    from helper.text import LINE_WIDTH
+
+    solvers = ["cpsat-automaton-default", "cpsat-start", "bitline-hybrid", "portfolio"]
+    results = [_result(s, f"p{i}", 0.1 * (i + 1)) for s in solvers for i in range(3)]
+    report = format_report(results, 60, {"f": solvers[:2]})
+    assert max(map(len, report.splitlines())) <= LINE_WIDTH
+    assert "A = cpsat-automaton-default, B = cpsat-start" in report  # the letters, named
+    header = next(line for line in report.splitlines() if line.split()[:2] == ["solver", "solved"])
+    assert header.endswith("x vs A  x vs B")
+    one = format_report(results, 60, {"f": "cpsat-start"})
+    assert "x vs cpsat-start" in one  # short enough: the name itself

@@ -38,7 +38,7 @@ from helper.diagrams import (
     sign_marks,
     smallest_text_px,
 )
-from helper.diagrams._figure import BODY_PX
+from helper.figure import BODY_PX
 from helper.futoshiki import (
     check_futoshiki,
     futoshiki_cnf,

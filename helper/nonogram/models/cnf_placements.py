@@ -130,7 +130,7 @@ def placement_cnf(
     total = puzzle_placements(rows, cols)
     if max_placements is not None and total > max_placements:
         raise ModelTooLargeError(
-            f"pysat-cnf: the all-placements CNF would need {total:,} selector variables "
-            f"(the limit is {max_placements:,}); use the compact encoding instead"
+            f"pysat-cnf: {total:,} selector variables needed, over the limit of "
+            f"{max_placements:,}; use pysat-compact"
         )
     return encode(rows, cols, line_placement_clauses, deadline=deadline)

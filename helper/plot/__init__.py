@@ -1,0 +1,102 @@
+"""Figures for the book: Nonogram boards with their clues, Futoshiki boards, solver stages,
+frames of line logic, and solve times.
+
+Every function draws on the ``ax`` it is given, or on a new
+:class:`~helper.figure.BookFigure` of its own (:mod:`helper.figure`): nothing goes through
+pyplot's global state, so no figure is left open behind the caller's back. A notebook
+shows a ``BookFigure`` when it is a cell's last value (``plot_...(...).figure``). Boards
+take a solution as a grid or as a :class:`~helper.results.SolveResult`. Colours, markers
+and solver names come from :mod:`helper.palette`, and every multi-colour figure has a
+legend. Importing this module loads matplotlib and no solver.
+
+Every figure has an opaque white background so it stays readable in the site's dark mode.
+"""
+
+from helper.figure import BookFigure, new_figure, smallest_text_px, text_sizes_px
+from helper.palette import (
+    CLUE_INK,
+    DECIDED,
+    DECIDED_PALE,
+    GIVEN_INK,
+    INK,
+    PAPER,
+    SIGN_INK,
+    SOLVED_INK,
+    STAGE_COLOURS,
+    UNKNOWN_GREY,
+)
+
+from .boards import (
+    board_legend,
+    mark_handles,
+    plot_futoshiki_board,
+    plot_nonogram_board,
+    plot_nonogram_overview,
+    readable_cells,
+    sign_marks,
+)
+from .timing import plot_cactus, plot_times, plot_times_by_family
+from .work import (
+    AMBIGUOUS,
+    HtmlPlayer,
+    animate_frames,
+    animation_player,
+    fit_title,
+    offline_jshtml,
+    plot_frame_strip,
+    plot_stages,
+    plot_state,
+    plot_work,
+    stage_legend,
+    stage_title,
+    state_handles,
+    state_legend,
+)
+
+BACKGROUND = PAPER
+"""The figures' background (kept under its old name; see :data:`helper.palette.PAPER`)."""
+HIGHLIGHT = DECIDED
+NEW_FILLED = DECIDED
+NEW_EMPTY = DECIDED_PALE
+
+__all__ = [
+    "AMBIGUOUS",
+    "BACKGROUND",
+    "CLUE_INK",
+    "GIVEN_INK",
+    "HIGHLIGHT",
+    "INK",
+    "NEW_EMPTY",
+    "NEW_FILLED",
+    "SIGN_INK",
+    "SOLVED_INK",
+    "STAGE_COLOURS",
+    "UNKNOWN_GREY",
+    "BookFigure",
+    "HtmlPlayer",
+    "animate_frames",
+    "animation_player",
+    "board_legend",
+    "fit_title",
+    "mark_handles",
+    "new_figure",
+    "offline_jshtml",
+    "plot_cactus",
+    "plot_frame_strip",
+    "plot_futoshiki_board",
+    "plot_nonogram_board",
+    "plot_nonogram_overview",
+    "plot_stages",
+    "plot_state",
+    "plot_times",
+    "plot_times_by_family",
+    "plot_work",
+    "readable_cells",
+    "sign_marks",
+    "smallest_text_px",
+    "stage_legend",
+    "stage_title",
+    "state_handles",
+    "state_legend",
+    "text_sizes_px",
+]

@@ -1,0 +1,422 @@
+"""A solver's work in pictures: cells coloured by the stage that decided them (stage maps),
+and the steps of line logic (frame strips and their animation), each with a legend.
+
+Colours have one meaning in every figure (:mod:`helper.palette`): blue propagation, orange
+presolve / probing, red search (:data:`~helper.palette.STAGE_COLOURS`); in a frame strip,
+orange is "decided by this step"; light grey is unknown, and the darker grey
+(:data:`~helper.palette.DIFFERS`) a cell that differs between solutions.
+"""
+
+import re
+import textwrap
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
+
+from helper.book.frames import STAGE_NAMES, Frame, Stages
+from helper.figure import FONT, add_handles_legend, legend_patch, new_figure, replace_legend
+from helper.palette import (
+    DECIDED,
+    DECIDED_PALE,
+    DIFFERS,
+    GRID_LINE,
+    GRID_LINE_BOLD,
+    INK,
+    LINE_OUTLINE,
+    PAPER,
+    STAGE_COLOURS,
+    UNKNOWN_GREY,
+)
+
+AMBIGUOUS = DIFFERS
+"""The colour of cells that differ between a puzzle's solutions: no reasoning decides them."""
+STATE_LEGEND = "book-state-colours"
+"""The ``gid`` of the legend :func:`plot_state` keeps under a figure of several panels."""
+TITLE_FONT = 10.0
+"""Panel titles of stage maps and frame strips, in points."""
+STAGE_LABELS = {
+    "propagation": "propagation",
+    "presolve / probing": "presolve/probing",
+    "search": "search",
+}
+"""How a stage map's title names each stage beside its count of cells."""
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    from matplotlib.colors import to_rgb
+
+    return to_rgb(colour)
+
+
+def fit_title(text: str, width_inches: float, font: float = TITLE_FONT) -> str:
+    """``text`` broken into lines that fit ``width_inches`` at ``font`` points.
+
+    Lines break at ``" · "`` first (the separator of a stage map's counts), then at spaces.
+    """
+    chars = max(12, int(width_inches * 72 / (font * 0.54)))
+    lines: list[str] = []
+    for given in text.split("\n"):
+        current = ""
+        for part in given.split(" · "):
+            joined = f"{current} · {part}" if current else part
+            if len(joined) <= chars:
+                current = joined
+                continue
+            if current:
+                lines.append(current)
+            wrapped = textwrap.wrap(part, chars) or [""]
+            lines += wrapped[:-1]
+            current = wrapped[-1]
+        lines.append(current)
+    return "\n".join(lines)
+
+
+def _draw_cells(ax: Axes, colours: Sequence[Sequence[str]], *, title: str | None = None) -> None:
+    """Paint a grid of cell colours with thin cell lines and thick lines every five cells."""
+    height, width = len(colours), len(colours[0])
+    image = [[_rgb(colour) for colour in row] for row in colours]
+    ax.figure.set_facecolor(PAPER)
+    ax.imshow(image, interpolation="nearest", extent=(0, width, height, 0))
+    thin: list[list[tuple[float, float]]] = []
+    thick: list[list[tuple[float, float]]] = []
+    for x in range(width + 1):
+        (thick if x % 5 == 0 or x == width else thin).append([(x, 0), (x, height)])
+    for y in range(height + 1):
+        (thick if y % 5 == 0 or y == height else thin).append([(0, y), (width, y)])
+    ax.add_collection(LineCollection(thin, colors=GRID_LINE, linewidths=0.3))
+    ax.add_collection(LineCollection(thick, colors=GRID_LINE_BOLD, linewidths=0.8))
+    ax.set_xlim(0, width)
+    ax.set_ylim(height, 0)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    if title:
+        ax.set_title(title, fontsize=TITLE_FONT)
+
+
+# --- stage maps -----------------------------------------------------------------------------
+
+
+def plot_stages(
+    stage: Sequence[Sequence[int]],
+    solution: Sequence[Sequence[int]],
+    *,
+    ambiguous: Iterable[tuple[int, int]] = (),
+    title: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Colour each cell by the stage that decided it (``stage`` holds 0, 1 or 2).
+
+    Blue: propagation, orange: presolve or probing, red: search (see
+    ``STAGE_COLOURS``); a filled cell of the solution in the dark shade, an empty one in
+    the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
+    solutions differ) are grey whatever their stage. On a figure of its own (no ``ax``) a
+    legend says so; on an ``ax`` of yours, add :func:`stage_legend` to the figure.
+    """
+    if ax is None:  # a figure of its own: with the legend
+        fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
+        ax = fig.subplots()
+        stage_legend(fig, ambiguous=bool(ambiguous), loc="outside lower center", ncols=2)
+    colours = [
+        [STAGE_COLOURS[s][0 if value else 1] for s, value in zip(stage_row, row, strict=True)]
+        for stage_row, row in zip(stage, solution, strict=True)
+    ]
+    for r, c in ambiguous:
+        colours[r][c] = AMBIGUOUS
+    _draw_cells(ax, colours, title=title)
+    return ax
+
+
+def stage_legend(
+    fig: Figure, names: Sequence[str] = STAGE_NAMES, *, ambiguous: bool = False, **options: Any
+) -> None:
+    """A legend for :func:`plot_stages`: one patch per stage, filled and empty shades.
+
+    ``ambiguous`` adds the grey of cells that differ between solutions. ``options`` go to
+    matplotlib's ``Figure.legend``.
+    """
+    handles = [
+        Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=empty, linewidth=4)
+        for (filled, empty), _ in zip(STAGE_COLOURS, names, strict=False)
+    ]
+    labels = [f"decided by {name}" for name in names]
+    if ambiguous:
+        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=AMBIGUOUS))
+        labels.append("differs between solutions")
+    settings = {
+        "loc": "lower center",
+        "ncols": min(len(labels), 2 if len(labels) > 3 else 3),
+        "frameon": False,
+        "fontsize": FONT - 1,
+    }
+    fig.legend(handles, labels, **(settings | options))
+
+
+def stage_title(work: Stages, *, split: bool = False) -> str:
+    """A stage map's title: the solver's display name, then the cells each stage decided,
+    labelled ("propagation 360 · presolve/probing 40 · search 0 cells"); with ``split``, the
+    search count on a line of its own."""
+    counts = [f"{STAGE_LABELS.get(k, k)} {n:,}" for k, n in work.counts().items()]
+    if split:
+        return f"{work.label}\n{' · '.join(counts[:-1])}\n{counts[-1]} cells"
+    return f"{work.label}\n{' · '.join(counts)} cells"
+
+
+def _titles(stages: Sequence[Stages], titles: Sequence[str] | None, width: float) -> list[str]:
+    """The panels' titles, each fitting ``width`` inches, all broken the same way."""
+    if titles:
+        return [fit_title(title, width) for title in titles]
+    for split in (False, True):
+        texts = [stage_title(work, split=split) for work in stages]
+        if all(fit_title(text, width) == text for text in texts):
+            return texts
+    return [fit_title(text, width) for text in texts]
+
+
+def plot_work(
+    stages: Sequence[Stages],
+    *,
+    titles: Sequence[str] | None = None,
+    ambiguous: Iterable[tuple[int, int]] = (),
+    size: float = 3.3,
+    columns: int | None = None,
+) -> Figure:
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+
+    ``titles`` default to :func:`stage_title` (the solver's display name and its cells per
+    stage, labelled). Panels go ``columns`` to a row (by default at most three), each
+    ``size`` inches wide. Returns the figure.
+    """
+    ambiguous = list(ambiguous)
+    count = len(stages)
+    columns = columns or min(count, 3)
+    rows = -(-count // columns)
+    width = max(columns * size, 6.5)  # room for the legend
+    texts = _titles(stages, titles, width / columns * 0.95)
+    title_lines = max(text.count("\n") + 1 for text in texts)
+    title_height = title_lines * TITLE_FONT * 1.4 / 72 + 0.15
+    legend_height = 0.7 if ambiguous else 0.45
+    height = rows * (size + title_height) + legend_height
+    fig = new_figure(figsize=(width, height), layout="constrained")
+    axes = fig.subplots(rows, columns, squeeze=False)
+    flat = list(axes.flat)
+    for ax, work, text in zip(flat, stages, texts, strict=False):
+        plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=text, ax=ax)
+    for ax in flat[count:]:
+        ax.set_axis_off()
+    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous), loc="outside lower center")
+    return fig
+
+
+# --- line logic, step by step ---------------------------------------------------------------
+
+
+def plot_state(
+    state: Sequence[Sequence[int]],
+    *,
+    before: Sequence[Sequence[int]] | None = None,
+    line: tuple[str, int] | None = None,
+    title: str | None = None,
+    ax: Axes | None = None,
+    legend: bool | None = None,
+) -> Axes:
+    """Draw a partly solved grid (-1 unknown in grey, 0 white, 1 dark).
+
+    Cells decided since ``before`` are drawn in orange (filled) or pale orange (empty), and
+    ``line`` (``("row", r)`` or ``("column", c)``) is outlined in blue: the line just solved.
+    A legend explains the colours: under the grid on a figure of its own (no ``ax``), and on
+    an ``ax`` of yours with ``before`` given, one legend under the whole figure, shared by
+    its panels (``legend=False`` leaves it out; :func:`plot_frame_strip` draws whole strips).
+    """
+    if ax is None:  # a figure of its own: with the legend
+        fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
+        ax = fig.subplots()
+        if legend is not False:
+            state_legend(
+                fig, line=line is not None, columns=2, loc="outside lower center", anchor=None
+            )
+    elif legend or (legend is None and before is not None):
+        handles = state_handles(line=line is not None)
+        replace_legend(ax.figure, STATE_LEGEND, handles, columns=3)  # type: ignore[arg-type]
+    colours = []
+    for r, row in enumerate(state):
+        colour_row = []
+        for c, value in enumerate(row):
+            new = before is not None and before[r][c] != value
+            if value == -1:
+                colour_row.append(UNKNOWN_GREY)
+            elif value:
+                colour_row.append(DECIDED if new else INK)
+            else:
+                colour_row.append(DECIDED_PALE if new else PAPER)
+        colours.append(colour_row)
+    _draw_cells(ax, colours, title=title)
+    if line is not None:
+        kind, index = line
+        height, width = len(state), len(state[0])
+        box = (0, index, width, 1) if kind == "row" else (index, 0, 1, height)
+        ax.add_patch(
+            Rectangle(box[:2], box[2], box[3], fill=False, edgecolor=LINE_OUTLINE, linewidth=2.2)
+        )
+    return ax
+
+
+def state_handles(*, line: bool = False, step: str = "this step") -> list[Any]:
+    """Legend entries for :func:`plot_state`: what each colour (and the outline) means.
+
+    ``step`` names what decided the orange cells ("this step", "probing", ...).
+    """
+    handles = [
+        legend_patch(DECIDED, f"filled by {step}"),
+        legend_patch(DECIDED_PALE, f"emptied by {step}"),
+        legend_patch(UNKNOWN_GREY, "unknown", edge=GRID_LINE),
+        legend_patch(INK, "filled before"),
+        legend_patch(PAPER, "empty before", edge=GRID_LINE_BOLD),
+    ]
+    if line:
+        handles.append(
+            legend_patch(PAPER, "the line just solved", edge=LINE_OUTLINE, linewidth=2.2)
+        )
+    return handles
+
+
+def state_legend(
+    fig: Figure, *, line: bool = False, step: str = "this step", columns: int = 3, **options: Any
+) -> None:
+    """A legend for figures of :func:`plot_state` (frame strips, the probing figure).
+
+    ``line`` adds the outline of the line just solved; ``step`` names what decided the orange
+    cells.
+    """
+    add_handles_legend(fig, state_handles(line=line, step=step), columns=columns, **options)
+
+
+_COUNTS = re.compile(r"^(?P<head>.*?):\s*(?P<counts>\d[\d,]* (of \d[\d,]* )?cells.*)$")
+
+
+def _frame_title(title: str, width_inches: float) -> str:
+    """A frame's title on two lines when it is too long for its panel: the step, then its
+    count of cells."""
+    fitted = fit_title(title, width_inches)
+    found = _COUNTS.match(title)
+    if "\n" in fitted and found:
+        return f"{found['head']}:\n{found['counts']}"
+    return fitted
+
+
+def plot_frame_strip(frames: Sequence[Frame], *, columns: int = 5, size: float = 2.3) -> Figure:
+    """The frames of :func:`~helper.book.stages.line_logic_frames` side by side, with a legend.
+
+    Each panel shows the grid after one step, the cells that step decided in orange; a
+    panel ``size`` inches wide, ``columns`` panels to a row. Returns the figure.
+    """
+    count = len(frames)
+    columns = max(1, min(columns, count))
+    lines = -(-count // columns)
+    texts = [_frame_title(frame.title, size * 0.98) for frame in frames]
+    title_height = max(t.count("\n") + 1 for t in texts) * TITLE_FONT * 1.35 / 72 + 0.1
+    outlined = any(frame.line is not None for frame in frames)
+    legend_height = 0.7
+    width = max(columns * size, 6.0)
+    height = lines * (size + title_height) + legend_height
+    fig = new_figure(figsize=(width, height), layout="constrained")
+    axes = fig.subplots(lines, columns, squeeze=False)
+    flat = list(axes.flat)
+    before = [[-1] * len(row) for row in frames[0].state]  # line logic starts from nothing
+    for ax, frame, text in zip(flat, frames, texts, strict=False):
+        plot_state(frame.state, before=before, line=frame.line, title=text, ax=ax, legend=False)
+        before = frame.state
+    for ax in flat[count:]:
+        ax.set_axis_off()
+    state_legend(fig, line=outlined, font=FONT - 1, loc="outside lower center", anchor=None)
+    return fig
+
+
+def animate_frames(
+    frames: Sequence[Frame], *, size: float = 4.2, interval: int = 250, dpi: int = 80
+) -> Any:
+    """An animation of the frames (``to_jshtml()`` makes it a self-contained player).
+
+    Each frame has the legend of :func:`plot_frame_strip` under the grid. The figure is not
+    pyplot's, so a notebook shows only the animation, not a still copy of it.
+    """
+    from matplotlib.animation import FuncAnimation
+
+    legend_height = 1.0
+    fig = new_figure(figsize=(size, size + 0.35 + legend_height), dpi=dpi)
+    ax = fig.subplots()
+    total = size + 0.35 + legend_height
+    fig.subplots_adjust(left=0.03, right=0.97, bottom=legend_height / total, top=1 - 0.4 / total)
+    outlined = any(frame.line is not None for frame in frames)
+    state_legend(fig, line=outlined, columns=2, font=FONT - 1)
+
+    def draw(index: int) -> list:
+        ax.clear()
+        frame = frames[index]
+        before = frames[index - 1].state if index else [[-1] * len(row) for row in frame.state]
+        title = _frame_title(frame.title, size)
+        plot_state(frame.state, before=before, line=frame.line, title=title, ax=ax, legend=False)
+        return []
+
+    draw(0)  # the first frame, so that the figure can be measured before the player runs
+    return FuncAnimation(fig, draw, frames=len(frames), interval=interval, repeat=False)
+
+
+_PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text needs nothing
+    "fa-minus": "−",
+    "fa-fast-backward": "⇤",
+    "fa-step-backward": "←",
+    "fa-play fa-flip-horizontal": "◀",
+    "fa-pause": "❚❚",
+    "fa-play": "▶",
+    "fa-step-forward": "→",
+    "fa-fast-forward": "⇥",
+    "fa-plus": "+",
+}
+
+
+def offline_jshtml(animation: Any) -> str:
+    """``animation.to_jshtml()`` without the stylesheet it fetches from a CDN.
+
+    The frames are embedded as PNG images and the player is plain JavaScript; only the
+    button icons come from Font Awesome on another site. They are replaced by text, so the
+    player works offline and the page requests nothing from elsewhere.
+    """
+    html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", animation.to_jshtml())
+    for icon, text in _PLAYER_ICONS.items():
+        html = html.replace(f'<i class="fa {icon}"></i>', text)
+    if "fa fa-" in html or "://" in html.split("<script", 1)[0]:
+        raise RuntimeError("matplotlib's animation player changed: check offline_jshtml")
+    return html
+
+
+class HtmlPlayer:
+    """An animation player a notebook shows as HTML (its ``_repr_html_``), with nothing to fetch.
+
+    Made by :func:`animation_player`; ``str(player)`` is the HTML itself.
+    """
+
+    def __init__(self, html: str, frames: int) -> None:
+        self.html = html
+        self.frames = frames
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.html
+
+    def __repr__(self) -> str:
+        return f"<animation player, {self.frames} frames>"
+
+
+def animation_player(frames: Sequence[Frame], **options: Any) -> HtmlPlayer:
+    """The frames as an offline animation player (:func:`animate_frames`, :func:`offline_jshtml`).
+
+    ``options`` go to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
+    """
+    return HtmlPlayer(offline_jshtml(animate_frames(frames, **options)), len(frames))
