@@ -11,6 +11,9 @@
   publisher has named a source in ``_config.yml`` (``book_install_source``, the one place it is
   set), the cell installs that version from there; with no source named it only prints how to
   install it, so that no address the publisher does not control can serve code to a reader.
+  With the execution cache (``make book``), myst-nb 1.x writes the notebook of a page it took
+  from the cache *without* its outputs (it saves the notebook it read, not the merged one), so
+  :func:`executed_notebook` merges the cached outputs back in before the page offers it.
 """
 
 import os
@@ -110,6 +113,35 @@ def _execution_from_environment(app: Sphinx, config: Config) -> None:
     config.nb_execution_mode = mode
 
 
+def _has_outputs(notebook: nbformat.NotebookNode) -> bool:
+    return any(cell.get("outputs") for cell in notebook.cells if cell.cell_type == "code")
+
+
+def executed_notebook(path: Path, cache_path: Path | None) -> nbformat.NotebookNode:
+    """The notebook myst-nb wrote to ``path``, with the outputs the execution cache holds for it.
+
+    A notebook that already has outputs (executed in this build) is returned as it is; so is
+    one that the cache does not know (a page whose cells print nothing).
+    """
+    notebook = nbformat.read(path, as_version=4)
+    if cache_path is None or _has_outputs(notebook) or not Path(cache_path).is_dir():
+        return notebook
+    from jupyter_cache import get_cache  # myst-nb's dependency; only the cached build needs it
+
+    try:
+        _, merged = get_cache(str(cache_path)).merge_match_into_notebook(notebook)
+    except KeyError:  # no cached execution of exactly these cells
+        return notebook
+    return merged
+
+
+def _cache_path(app: Sphinx) -> Path | None:
+    config = getattr(app.env, "mystnb_config", None)
+    if config is None or config.execution_mode != "cache":
+        return None
+    return Path(config.execution_cache_path or Path(app.outdir).parent / ".jupyter_cache")
+
+
 def _offer_executed_notebook(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree
 ) -> None:
@@ -119,7 +151,7 @@ def _offer_executed_notebook(
     executed = out_dir.parent / "jupyter_execute" / f"{pagename}.ipynb"
     if not executed.exists():  # a plain Markdown page, not a notebook
         return
-    notebook = nbformat.read(executed, as_version=4)
+    notebook = executed_notebook(executed, _cache_path(app))
     code = install_cell(book_version(), app.config.book_install_source)
     notebook.cells.insert(0, nbformat.v4.new_code_cell(code, metadata={"tags": ["install"]}))
     target = out_dir / "_sources" / f"{pagename}.ipynb"
