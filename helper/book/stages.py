@@ -294,7 +294,7 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
         state = after
     if unknown_cells(state):
         state = probe(rows, cols, state)
-        frames.append(Frame(f"probing: {_of(state)} cells decided", state))
+        frames.append(Frame(f"line probing: {_of(state)} cells decided", state))
     if unknown_cells(state):
         state = _search_from(puzzle, state, Run(Deadline(), "line logic"))
         frames.append(Frame(f"search: {_of(state)} cells decided", state))

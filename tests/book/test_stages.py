@@ -216,7 +216,7 @@ def test_line_logic_frames_end_at_the_solution(sailboat, per_line):
                     assert (r if kind == "row" else c) == index
             before = frame.state
     else:
-        assert frames[-1].title.startswith("probing")  # the waves need probing
+        assert frames[-1].title.startswith("line probing")  # the waves need probing
 
 
 def test_a_complete_solve_with_tightened_domains_still_aborts():
