@@ -102,7 +102,7 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
     "portfolio": MapRow(
         "line logic on bit masks; a CNF of the open cells with one variable per block start; "
         "a second SAT solver joins when the first is slow",
-        "choosing",
+        "engineering",
         "behind `solve`: pictures by line logic, noisy and random grids by SAT",
         "a second core (a thread or a process) on the slow solves",
     ),
