@@ -1,0 +1,231 @@
+"""The solver map of the closing chapter: one row per registered solver, plus Futoshiki's two.
+
+Every key of :data:`helper.nonogram.solvers.registry.REGISTRY` must have a row in
+:data:`NONOGRAM_ROWS` (:func:`missing_rows` lists the ones without, and the tests fail on
+them), so a new solver cannot be left off the map. The display name of a Nonogram solver is
+:data:`helper.palette.SOLVER_NAMES`; what it can do (solve, count) and the back ends of the
+configured solvers are read from the registry itself, so the map follows the code.
+
+:func:`solver_map` renders the map as MyST Markdown tables, with ``{doc}`` links to the
+chapter that teaches each solver (a cell shows it with ``mystnb: markdown_format: myst``).
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from helper.backends.pysat import NAMES as SAT_NAMES
+from helper.nonogram.solvers.registry import REGISTRY
+from helper.palette import SOLVER_NAMES
+
+
+@dataclass(frozen=True)
+class MapRow:
+    """What the map says about one method: its idea (variables and constraints), the chapter
+    that teaches it (a ``{doc}`` target), where it wins and what it costs."""
+
+    idea: str
+    chapter: str
+    wins: str
+    costs: str
+
+
+NONOGRAM_ROWS: dict[str, MapRow] = {
+    "cpsat-start": MapRow(
+        "an integer per block for its start; a reified Boolean per (block, start); a cell is "
+        "filled when a block covering it starts in reach",
+        "nonogram_cpsat",
+        "teaching: the model follows the rules word by word; pictures are solved in presolve",
+        "blocks × width² literals per line; its time goes to building and presolve",
+    ),
+    "cpsat-automaton": MapRow(
+        "a Boolean per cell; one `add_automaton` per line, accepting exactly its placements",
+        "nonogram_cpsat",
+        "the plain CP model: its propagation is line logic; counts solutions",
+        "CP-SAT's search on grids that line logic leaves open",
+    ),
+    "cpsat-automaton-default": MapRow(
+        "the automaton model with CP-SAT's own defaults (a worker per core)",
+        "engineering",
+        "the baseline a CP-SAT user gets without tuning",
+        "every core; answers and counts vary from run to run",
+    ),
+    "pysat-cnf": MapRow(
+        "a selector per placement of a line; exactly one per line; a selector fills its cells",
+        "nonogram_pysat",
+        "short lines; shows why an encoding matters",
+        "one selector per placement: refuses lines with too many (the 45 × 60 picture)",
+    ),
+    "pysat-compact": MapRow(
+        "a selector per (block, start); exactly one start per block; order; coverage",
+        "nonogram_pysat",
+        "polynomial size: solves the 45 × 60 picture that the all-placements CNF refuses",
+        "unit propagation is weaker than line logic: search does the rest",
+    ),
+    "sat-automaton": MapRow(
+        "line logic; then a Boolean per live automaton state of the open cells "
+        "(unit propagation = line logic)",
+        "line_logic",
+        "noisy pictures and random grids: CDCL learns from its conflicts; counts solutions",
+        "CNF size on large open grids",
+    ),
+    "line-search": MapRow(
+        "line logic to a fixpoint, line probing, then depth-first search in Python",
+        "line_logic",
+        "teaching; pictures (line logic decides them)",
+        "learns nothing from a conflict: exponential on hard grids",
+    ),
+    "line-cpsat": MapRow(
+        "line logic, then the automaton model of the open cells (a handover)",
+        "line_logic",
+        "pictures: CP-SAT has nothing left to do",
+        "on hard grids the same search as the automaton model",
+    ),
+    "bitline-hybrid": MapRow(
+        "line logic on bit masks, a short search (a budget of guesses), then the CP-SAT handover",
+        "engineering",
+        "pictures that need a few guesses",
+        "the handover's CP-SAT search on noisy and random grids",
+    ),
+    "bitline-probing": MapRow(
+        "line logic on bit masks; probe every open cell both ways at every node; branch on "
+        "the best probe",
+        "engineering",
+        "decides more than line logic before it guesses",
+        "two propagations per open cell per node, in Python",
+    ),
+    "incremental-probing": MapRow(
+        "the same search, probing only the cells of lines that changed; a cache of line results",
+        "engineering",
+        "the tournament design: every step a whole line, repeated questions a look-up",
+        "each probe pays the Python interpreter: CDCL wins on large open grids here",
+    ),
+    "portfolio": MapRow(
+        "line logic on bit masks; a CNF of the open cells with one variable per block start; "
+        "a second SAT solver joins when the first is slow",
+        "engineering",
+        "behind `solve`: pictures by line logic, noisy and random grids by SAT",
+        "a second core (a thread or a process) on the slow solves",
+    ),
+    "portfolio-full-cnf": MapRow(
+        "the portfolio on the full automaton CNF, as it was before the block-start CNF",
+        "engineering",
+        "side-by-side runs against the portfolio",
+        "more variables and clauses on long loose lines",
+    ),
+    "cpsat-table": MapRow(
+        "a Boolean per cell; one `add_allowed_assignments` per line listing its placements",
+        "table_hints_strategies",
+        "small puzzles; lines whose allowed drawings are a short list with no pattern",
+        "one row per placement: refuses lines with too many",
+    ),
+}
+"""The map's row of each registered Nonogram solver, by registry key."""
+
+FUTOSHIKI_ROWS: dict[str, tuple[str, MapRow]] = {
+    "CP-SAT Futoshiki (`GameBoard`)": (
+        "CP-SAT, 1 worker",
+        MapRow(
+            "an integer per cell; `add_all_different` per row and column; `add(a < b)` per sign",
+            "futoshiki",
+            "a textbook constraint problem: the model is the rules",
+            "nothing to speak of at these sizes",
+        ),
+    ),
+    "PySAT one-hot Futoshiki": (
+        f"PySAT, {SAT_NAMES['cadical195']}",
+        MapRow(
+            "a Boolean per (cell, value); pairwise exactly one per cell, and per value in each "
+            "row and column; two clauses per sign and value",
+            "nonogram_pysat",
+            "shows the one-hot encoding of integers",
+            "n³ Booleans and a quadratic number of clauses per exactly-one",
+        ),
+    ),
+}
+"""Futoshiki's two methods (no registry): display name -> (tool, row)."""
+
+
+def _backend(name: str) -> str:
+    return SAT_NAMES.get(name, name)
+
+
+def tool(key: str) -> str:
+    """The tool behind a registered solver, read from its registered settings."""
+    config = REGISTRY[key].solve.config if REGISTRY[key].solve else None
+    if key == "cpsat-automaton-default":
+        return "CP-SAT, a worker per core"
+    if key.startswith("cpsat"):
+        return "CP-SAT, 1 worker"
+    if key in ("pysat-cnf", "pysat-compact"):
+        from helper.nonogram.solvers.pysat import SAT_SOLVER
+
+        return f"PySAT, {_backend(SAT_SOLVER)}"
+    if key == "sat-automaton":
+        return f"PySAT, {_backend(config.backend)}"
+    if key.startswith("portfolio"):
+        primaries = dict.fromkeys([config.primary, config.hard_primary, config.large_primary])
+        seconds = dict.fromkeys([config.large_second, config.second])
+        first = " or ".join(_backend(b) for b in primaries if b)
+        second = " or ".join(_backend(b) for b in seconds if b)
+        return f"Python + PySAT: {first}, then {second}"
+    if key in ("line-cpsat", "bitline-hybrid"):
+        return "Python, then CP-SAT"
+    return "Python"
+
+
+def missing_rows() -> list[str]:
+    """Registered keys without a row on the map (must be empty)."""
+    return [key for key in REGISTRY if key not in NONOGRAM_ROWS]
+
+
+def stale_rows() -> list[str]:
+    """Rows of the map whose key is no longer registered (must be empty)."""
+    return [key for key in NONOGRAM_ROWS if key not in REGISTRY]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _markdown(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(_cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def map_rows() -> list[dict[str, str]]:
+    """Every row of the map, Nonogram solvers in registry (book) order, then Futoshiki's."""
+    if missing_rows():
+        raise KeyError(f"registered solvers without a row on the solver map: {missing_rows()}")
+    rows = []
+    for key, entry in REGISTRY.items():
+        row = NONOGRAM_ROWS[key]
+        does = " and ".join(c for c in ("solve", "count") if entry.can(c))
+        rows.append(
+            {
+                "name": SOLVER_NAMES[key],
+                "key": f"`{key}` ({does})",
+                "tool": tool(key),
+                **vars(row),
+            }
+        )
+    for name, (tool_name, row) in FUTOSHIKI_ROWS.items():
+        rows.append({"name": name, "key": "Futoshiki", "tool": tool_name, **vars(row)})
+    return rows
+
+
+def solver_map(part: str = "idea") -> str:
+    """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter) or
+    ``"trade-off"`` (name, where it wins, what it costs)."""
+    rows = map_rows()
+    if part == "idea":
+        header = ["solver", "key (can)", "idea: variables and constraints", "tool", "chapter"]
+        body = [
+            [r["name"], r["key"], r["idea"], r["tool"], f"{{doc}}`{r['chapter']}`"] for r in rows
+        ]
+    elif part == "trade-off":
+        header = ["solver", "where it wins", "what it costs"]
+        body = [[r["name"], r["wins"], r["costs"]] for r in rows]
+    else:
+        raise ValueError(f"part is 'idea' or 'trade-off', not {part!r}")
+    return _markdown(header, body)

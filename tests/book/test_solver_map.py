@@ -1,0 +1,63 @@
+"""The solver map of the closing chapter lists every registered solver, by its one name."""
+
+import re
+
+import pytest
+
+from helper.book import solver_map
+from helper.nonogram import REGISTRY
+from helper.palette import SOLVER_NAMES
+
+
+def test_every_registered_solver_has_a_row_and_no_row_is_stale() -> None:
+    assert solver_map.missing_rows() == []
+    assert solver_map.stale_rows() == []
+    assert set(solver_map.NONOGRAM_ROWS) == set(REGISTRY)
+
+
+def test_a_solver_registered_without_a_row_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, "new-solver", REGISTRY["portfolio"])
+    assert solver_map.missing_rows() == ["new-solver"]
+    with pytest.raises(KeyError, match="new-solver"):
+        solver_map.map_rows()
+
+
+def test_the_map_names_each_solver_once_by_its_display_name_in_registry_order() -> None:
+    rows = solver_map.map_rows()
+    names = [row["name"] for row in rows]
+    assert len(names) == len(set(names))
+    assert names[: len(REGISTRY)] == [SOLVER_NAMES[key] for key in REGISTRY]
+    assert names[len(REGISTRY) :] == list(solver_map.FUTOSHIKI_ROWS)
+
+
+def test_the_capabilities_come_from_the_registry() -> None:
+    keys = {row["key"] for row in solver_map.map_rows()}
+    for key, entry in REGISTRY.items():
+        assert (f"`{key}` (solve and count)" in keys) == entry.can("count")
+
+
+def test_the_tools_follow_the_registered_settings() -> None:
+    assert solver_map.tool("sat-automaton") == "PySAT, Glucose 3"
+    assert "CaDiCaL 1.0.3" in solver_map.tool("portfolio")
+    assert solver_map.tool("cpsat-automaton").startswith("CP-SAT")
+
+
+@pytest.mark.parametrize("part", ["idea", "trade-off"])
+def test_the_markdown_tables_have_one_line_per_row_and_the_same_columns(part: str) -> None:
+    lines = solver_map.solver_map(part).splitlines()
+    assert len(lines) == 2 + len(REGISTRY) + len(solver_map.FUTOSHIKI_ROWS)
+    bars = {len(re.findall(r"(?<!\\)\|", line)) for line in lines}
+    assert len(bars) == 1
+
+
+def test_every_chapter_linked_is_a_page_of_the_book() -> None:
+    from pathlib import Path
+
+    book = Path(__file__).resolve().parents[2] / "book"
+    for row in solver_map.map_rows():
+        assert (book / f"{row['chapter']}.md").exists(), row["chapter"]
+
+
+def test_an_unknown_part_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="idea"):
+        solver_map.solver_map("all")
