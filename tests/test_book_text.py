@@ -168,7 +168,6 @@ def test_the_helper_code_the_chapters_show_fits_the_code_box() -> None:
     assert not (found := _too_long("included")), "\n".join(found)
 
 
-@pytest.mark.xfail(reason="chapter cells are being rewritten (issue 18); their owners shorten them")
 def test_the_chapters_code_cells_fit_the_code_box() -> None:
     """Every code line of a chapter (cells not removed, fenced code) has at most LINE_WIDTH
     characters."""

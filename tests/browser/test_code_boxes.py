@@ -96,7 +96,6 @@ def test_every_code_box_holds_a_full_line(browser, base_url: str, page: Page) ->
     )
 
 
-@pytest.mark.xfail(reason="chapter lines are being shortened by their owners (issue 18)")
 def test_no_code_box_is_clipped(browser, base_url: str, page: Page) -> None:
     """No `pre` on the page is wider inside than its box (scrollWidth > clientWidth)."""
     with visit(browser, base_url + page.path, viewport=DESKTOP) as opened:
