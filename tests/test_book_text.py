@@ -4,7 +4,6 @@ import ast
 import re
 from pathlib import Path
 
-import pytest
 import yaml
 
 from helper.text import LINE_WIDTH
