@@ -12,6 +12,7 @@ chapter that teaches each solver (a cell shows it with ``mystnb: markdown_format
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from helper.backends.pysat import NAMES as SAT_NAMES
 from helper.nonogram.solvers.registry import REGISTRY
@@ -151,7 +152,8 @@ def _backend(name: str) -> str:
 
 def tool(key: str) -> str:
     """The tool behind a registered solver, read from its registered settings."""
-    config = REGISTRY[key].solve.config if REGISTRY[key].solve else None
+    solver = REGISTRY[key].solve
+    config: Any = solver.config if solver is not None else None
     if key == "cpsat-automaton-default":
         return "CP-SAT, a worker per core"
     if key.startswith("cpsat"):
