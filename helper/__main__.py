@@ -128,7 +128,7 @@ and no ``--time-limit`` is given."""
 
 
 def _conflict_report(items: Sequence[object], kind: str, minimal: bool) -> str:
-    heading = f"; these {len(items)} {kind} cannot all hold"
+    heading = f"\nthese {len(items)} {kind} cannot all hold"  # a line of its own
     if not minimal:
         heading += " (time ran out before the set was made minimal)"
     return heading + ":\n" + "\n".join(str(item) for item in items)

@@ -118,8 +118,8 @@ def fewest_changes(
         if other is None:  # the master's picture is unique: the bounds meet
             best = picture
             break
-        switch = switch_cells(picture, other)
-        lines = {("row", r) for r, _ in switch} | {("column", c) for _, c in switch}
+        swap = switch_cells(picture, other)
+        lines = {("row", r) for r, _ in swap} | {("column", c) for _, c in swap}
         model.add_bool_or(
             [
                 ~cell[r][c] if picture[r][c] else cell[r][c]
