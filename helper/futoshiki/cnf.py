@@ -34,7 +34,7 @@ def futoshiki_cnf(
     size = len(grid)
 
     def var(r: int, c: int, v: int) -> int:
-        return (r * size + c) * size + v  # 1-based, as DIMACS wants
+        return (r * size + c) * size + v  # 1-based: DIMACS keeps 0 to end a clause
 
     values = range(1, size + 1)
     lines = range(size)
