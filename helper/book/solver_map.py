@@ -216,27 +216,43 @@ def map_rows() -> list[dict[str, str]]:
     return rows
 
 
+READING_ORDER = (
+    "nonogram_cpsat",
+    "nonogram_pysat",
+    "line_logic",
+    "solver_at_work",
+    "table_hints_strategies",
+    "engineering",
+)
+"""The chapters that teach a Nonogram solver, in the book's reading order (``_toc.yml``)."""
+
+
 def solvers_by_chapter() -> dict[str, list[str]]:
-    """The display names of the registered Nonogram solvers, by the chapter that teaches them
-    (chapters in the order their first solver is registered)."""
+    """The display names of the registered Nonogram solvers, by the chapter that teaches them,
+    chapters in reading order (:data:`READING_ORDER`)."""
     if missing_rows():
         raise KeyError(f"registered solvers without a row on the solver map: {missing_rows()}")
     chapters: dict[str, list[str]] = {}
     for key in REGISTRY:
         chapters.setdefault(NONOGRAM_ROWS[key].chapter, []).append(SOLVER_NAMES[key])
-    return chapters
+    unknown = [chapter for chapter in chapters if chapter not in READING_ORDER]
+    if unknown:
+        raise KeyError(f"chapters missing from READING_ORDER: {unknown}")
+    return {chapter: chapters[chapter] for chapter in READING_ORDER if chapter in chapters}
 
 
 def solver_map(part: str = "idea") -> str:
     """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter),
     ``"trade-off"`` (name, where it wins, what it costs) or ``"chapters"`` (chapter, how many
-    Nonogram solvers it teaches, their names)."""
+    Nonogram solvers it teaches, their names; a last row with the total)."""
     if part == "chapters":
         header = ["chapter", "Nonogram solvers", "which"]
+        chapters = solvers_by_chapter()
         body = [
             [f"{{doc}}`{chapter}`", str(len(names)), ", ".join(names)]
-            for chapter, names in solvers_by_chapter().items()
+            for chapter, names in chapters.items()
         ]
+        body.append(["all chapters", str(sum(map(len, chapters.values()))), ""])
         return _markdown(header, body)
     rows = map_rows()
     if part == "idea":
