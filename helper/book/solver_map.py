@@ -45,10 +45,10 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "CP-SAT's search on grids that line logic leaves open",
     ),
     "cpsat-automaton-default": MapRow(
-        "the automaton model with CP-SAT's own defaults (a worker per core)",
+        "the automaton model with CP-SAT's own defaults (a worker per CPU core)",
         "engineering",
         "the baseline a CP-SAT user gets without tuning",
-        "every core; answers and counts vary from run to run",
+        "every CPU core; answers and counts vary from run to run",
     ),
     "pysat-cnf": MapRow(
         "a selector per placement of a line; exactly one per line; a selector fills its cells",
@@ -105,7 +105,7 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "a second SAT solver joins when the first is slow",
         "engineering",
         "behind `solve`: pictures by line logic, noisy and random grids by SAT",
-        "a second core (a thread or a process) on the slow solves",
+        "a second CPU core (a thread or a process) on the slow solves",
     ),
     "portfolio-full-cnf": MapRow(
         "the portfolio on the full automaton CNF, as it was before the block-start CNF",
@@ -155,7 +155,7 @@ def tool(key: str) -> str:
     solver = REGISTRY[key].solve
     config: Any = solver.config if solver is not None else None
     if key == "cpsat-automaton-default":
-        return "CP-SAT, a worker per core"
+        return "CP-SAT, a worker per CPU core"
     if key.startswith("cpsat"):
         return "CP-SAT, 1 worker"
     if key in ("pysat-cnf", "pysat-compact"):
@@ -216,9 +216,44 @@ def map_rows() -> list[dict[str, str]]:
     return rows
 
 
+READING_ORDER = (
+    "nonogram_cpsat",
+    "nonogram_pysat",
+    "line_logic",
+    "solver_at_work",
+    "table_hints_strategies",
+    "engineering",
+)
+"""The chapters that teach a Nonogram solver, in the book's reading order (``_toc.yml``)."""
+
+
+def solvers_by_chapter() -> dict[str, list[str]]:
+    """The display names of the registered Nonogram solvers, by the chapter that teaches them,
+    chapters in reading order (:data:`READING_ORDER`)."""
+    if missing_rows():
+        raise KeyError(f"registered solvers without a row on the solver map: {missing_rows()}")
+    chapters: dict[str, list[str]] = {}
+    for key in REGISTRY:
+        chapters.setdefault(NONOGRAM_ROWS[key].chapter, []).append(SOLVER_NAMES[key])
+    unknown = [chapter for chapter in chapters if chapter not in READING_ORDER]
+    if unknown:
+        raise KeyError(f"chapters missing from READING_ORDER: {unknown}")
+    return {chapter: chapters[chapter] for chapter in READING_ORDER if chapter in chapters}
+
+
 def solver_map(part: str = "idea") -> str:
-    """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter) or
-    ``"trade-off"`` (name, where it wins, what it costs)."""
+    """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter),
+    ``"trade-off"`` (name, where it wins, what it costs) or ``"chapters"`` (chapter, how many
+    Nonogram solvers it teaches, their names; a last row with the total)."""
+    if part == "chapters":
+        header = ["chapter", "Nonogram solvers", "which"]
+        chapters = solvers_by_chapter()
+        body = [
+            [f"{{doc}}`{chapter}`", str(len(names)), ", ".join(names)]
+            for chapter, names in chapters.items()
+        ]
+        body.append(["all chapters", str(sum(map(len, chapters.values()))), ""])
+        return _markdown(header, body)
     rows = map_rows()
     if part == "idea":
         header = ["solver", "key (can)", "idea: variables and constraints", "tool", "chapter"]
@@ -229,5 +264,5 @@ def solver_map(part: str = "idea") -> str:
         header = ["solver", "where it wins", "what it costs"]
         body = [[r["name"], r["wins"], r["costs"]] for r in rows]
     else:
-        raise ValueError(f"part is 'idea' or 'trade-off', not {part!r}")
+        raise ValueError(f"part is 'idea', 'trade-off' or 'chapters', not {part!r}")
     return _markdown(header, body)

@@ -61,3 +61,24 @@ def test_every_chapter_linked_is_a_page_of_the_book() -> None:
 def test_an_unknown_part_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="idea"):
         solver_map.solver_map("all")
+
+
+def test_the_chapters_table_counts_every_registered_solver_once() -> None:
+    chapters = solver_map.solvers_by_chapter()
+    names = [name for group in chapters.values() for name in group]
+    assert sorted(names) == sorted(SOLVER_NAMES[key] for key in REGISTRY)
+    lines = solver_map.solver_map("chapters").splitlines()
+    assert len(lines) == 2 + len(chapters) + 1
+    counts = [int(line.split("|")[2]) for line in lines[2:-1]]
+    assert sum(counts) == len(REGISTRY) == int(lines[-1].split("|")[2])
+    assert "{doc}`engineering`" in solver_map.solver_map("chapters")
+
+
+def test_the_chapters_table_follows_the_table_of_contents() -> None:
+    from pathlib import Path
+
+    toc = (Path(__file__).resolve().parents[2] / "_toc.yml").read_text()
+    files = [line.split("book/")[1].strip() for line in toc.splitlines() if "file: book/" in line]
+    assert list(solver_map.READING_ORDER) == sorted(solver_map.READING_ORDER, key=files.index)
+    chapters = list(solver_map.solvers_by_chapter())
+    assert chapters == sorted(chapters, key=files.index)
