@@ -213,7 +213,8 @@ def cnf_stages(
 
 def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
     """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
-    :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver)."""
+    :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver
+    ``"sat-automaton"``, whose line logic decides the same cells)."""
     model = build_sat_model(puzzle.rows, puzzle.cols)
     if model.clauses is None:
         raise Contradiction("automaton CNF: the puzzle has no solution")
@@ -223,7 +224,8 @@ def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
         if not solve_within(solver, run):
             raise Contradiction("automaton CNF: the puzzle has no solution")
         solution = model.decode(solver.get_model())
-    return Stages("SAT automaton CNF", (propagated, propagated), solution, dict(run.stats))
+    stats = dict(run.stats)
+    return Stages("SAT automaton CNF", (propagated, propagated), solution, stats, "sat-automaton")
 
 
 def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
