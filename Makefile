@@ -30,7 +30,7 @@ book: $(STAMP)  ## build the site, re-running only notebooks that changed (execu
 	$(BIN)/jupyter-book build . $(JB_FLAGS) || { $(BIN)/python -m booktools.build_report; exit 1; }
 
 book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI does)
-	rm -rf _build/html/reports
+	rm -rf _build/html _build/jupyter_execute  # no page of a renamed or deleted chapter survives
 	BOOK_EXECUTE=force $(BIN)/jupyter-book build . --all $(JB_FLAGS) \
 		|| { $(BIN)/python -m booktools.build_report; exit 1; }
 

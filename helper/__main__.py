@@ -296,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tell a unique puzzle)",
     )
     solve.add_argument(
-        "--grade", action="store_true", help="also say if line logic alone solves it"
+        "--grade", action="store_true", help="also grade it: line logic, line probing, needs search"
     )
     solve.add_argument(
         "--time-limit",

@@ -4,7 +4,8 @@ A picture (rows of 0/1) always solves its own clues; the question is whether it 
 *only* picture that does. :func:`check_picture` answers it and, when the answer is no,
 returns a second picture and the cells where the two differ. :func:`repair_picture` then
 fills one of those cells at a time until the clues allow the picture alone. :func:`grade`
-says whether a reader can solve the puzzle line by line or will have to guess.
+says whether a reader can solve the puzzle line by line, by trying single cells (line
+probing), or will have to search.
 """
 
 from collections.abc import Sequence
@@ -14,13 +15,16 @@ from helper.errors import NoSolutionError
 
 from .clues import Grid
 from .line.contract import Contradiction
+from .line.probe import probe
 from .line.reference import propagate, unknown_state
 from .puzzle import Nonogram
 from .solvers.registry import as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"
+LINE_PROBING = "line probing"
 NEEDS_SEARCH = "needs search"
+GRADES = (LINE_LOGIC, LINE_PROBING, NEEDS_SEARCH)  # from the easiest to the hardest
 
 
 @dataclass
@@ -127,10 +131,23 @@ def line_logic(puzzle: Nonogram) -> list[list[int]]:
 
 
 def grade(puzzle: Nonogram) -> str:
-    """``"line logic"`` when the line solver alone (no guessing) decides every cell.
+    """How far a reader must go to solve the puzzle, as one of :data:`GRADES`.
 
-    Otherwise ``"needs search"``: somewhere a solver must try a cell both ways (or the
-    puzzle has more than one solution, which no amount of logic can settle).
+    ``"line logic"`` when the line solver alone decides every cell; ``"line probing"`` when
+    trying single cells both ways (each try followed by line logic) decides the rest;
+    otherwise ``"needs search"``: some cell must be guessed and the guess followed further
+    (or the puzzle has more than one solution, which no reasoning can settle).
+    Raises :class:`NoSolutionError` when the clues contradict each other.
     """
     state = line_logic(puzzle)
-    return NEEDS_SEARCH if any(cell < 0 for row in state for cell in row) else LINE_LOGIC
+    if not _has_open(state):
+        return LINE_LOGIC
+    try:
+        probed = probe(puzzle.rows, puzzle.cols, state)
+    except Contradiction as error:
+        raise NoSolutionError(f"no solution: {error}") from None
+    return NEEDS_SEARCH if _has_open(probed) else LINE_PROBING
+
+
+def _has_open(state: Sequence[Sequence[int]]) -> bool:
+    return any(cell < 0 for row in state for cell in row)

@@ -6,7 +6,9 @@ from hypothesis import given, settings
 
 from helper.nonogram import Nonogram, NoSolutionError, count_solutions
 from helper.nonogram.make import (
+    GRADES,
     LINE_LOGIC,
+    LINE_PROBING,
     NEEDS_SEARCH,
     check_picture,
     choose_cell,
@@ -26,8 +28,9 @@ AMBIGUOUS = [
     [0, 0, 1, 0, 0],
 ]
 
-# Unique, but line logic alone gets stuck (found by a seeded random search).
-UNIQUE_NEEDS_SEARCH = [
+# Unique, but line logic alone gets stuck; line probing finishes it (found by a seeded random
+# search).
+UNIQUE_NEEDS_PROBING = [
     [1, 0, 0, 1, 1, 0],
     [1, 1, 0, 1, 0, 0],
     [1, 1, 0, 0, 1, 1],
@@ -111,9 +114,27 @@ def test_bad_pictures(picture, message):
 def test_grade():
     assert grade(Nonogram.from_grid(draw("heart", 9, 9))) == LINE_LOGIC
     assert grade(Nonogram.from_grid(AMBIGUOUS)) == NEEDS_SEARCH
-    puzzle = Nonogram.from_grid(UNIQUE_NEEDS_SEARCH)
+    puzzle = Nonogram.from_grid(UNIQUE_NEEDS_PROBING)
     assert count_solutions(puzzle) == 1
-    assert grade(puzzle) == NEEDS_SEARCH
+    assert line_logic(puzzle) != UNIQUE_NEEDS_PROBING  # line logic alone is stuck
+    assert grade(puzzle) == LINE_PROBING
+
+
+def test_grade_rejects_contradicting_clues():
+    with pytest.raises(NoSolutionError):
+        grade(Nonogram([[2], [0]], [[2], [0]]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(pictures)
+def test_grade_agrees_with_what_each_step_decides(picture):
+    puzzle = Nonogram.from_grid(picture)
+    found = grade(puzzle)
+    assert found in GRADES
+    decided_by_logic = all(cell >= 0 for row in line_logic(puzzle) for cell in row)
+    assert (found == LINE_LOGIC) == decided_by_logic
+    if found != NEEDS_SEARCH:  # reasoning decided every cell: the clues allow one picture
+        assert count_solutions(puzzle) == 1
 
 
 @settings(max_examples=30, deadline=None)
