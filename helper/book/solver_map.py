@@ -133,12 +133,12 @@ FUTOSHIKI_ROWS: dict[str, tuple[str, MapRow]] = {
         ),
     ),
     "PySAT one-hot Futoshiki": (
-        f"PySAT, {SAT_NAMES['cadical195']}",
+        f"PySAT, {SAT_NAMES['glucose4']} ({SAT_NAMES['cadical195']} in the generator)",
         MapRow(
             "a Boolean per (cell, value); pairwise exactly one per cell, and per value in each "
             "row and column; two clauses per sign and value",
             "nonogram_pysat",
-            "shows the one-hot encoding of integers",
+            "shows the one-hot encoding of integers; the generator's fast uniqueness check",
             "n³ Booleans and a quadratic number of clauses per exactly-one",
         ),
     ),

@@ -98,14 +98,14 @@ class _UniquenessOracle:
         self._sat = Solver(name=DEFAULT_SAT_SOLVER, bootstrap_with=cnf.clauses)
         self._sat.add_clause([-var(r, c, solution[r][c]) for r in range(size) for c in range(size)])
         next_var = size**3 + 1
-        self.selector: dict[tuple[str, object], int] = {}
+        self.switches: dict[tuple[str, object], int] = {}
         for r in range(size):
             for c in range(size):
-                self.selector["given", (r, c)] = s = next_var
+                self.switches["given", (r, c)] = s = next_var
                 next_var += 1
                 self._sat.add_clause([-s, var(r, c, solution[r][c])])
         for (r1, c1), (r2, c2) in signs:
-            self.selector["sign", ((r1, c1), (r2, c2))] = s = next_var
+            self.switches["sign", ((r1, c1), (r2, c2))] = s = next_var
             next_var += 1
             for v in range(1, size + 1):
                 above = [var(r2, c2, w) for w in range(v + 1, size + 1)]
@@ -118,7 +118,7 @@ class _UniquenessOracle:
 
     def other_solution(self, active: set[tuple[str, object]]) -> Grid | None:
         """A second solution that obeys the ``active`` clues, or ``None`` when there is none."""
-        assumptions = [s if clue in active else -s for clue, s in self.selector.items()]
+        assumptions = [s if clue in active else -s for clue, s in self.switches.items()]
         if not self._sat.solve(assumptions=assumptions):
             return None
         true = {literal for literal in self._sat.get_model() if literal > 0}

@@ -73,7 +73,7 @@ def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) 
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
-def switch_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) -> set[Cell]:
+def swap_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) -> set[Cell]:
     """The cells where ``other`` differs from ``grid``, shrunk until no second picture with the
     same clues differs inside a smaller part of them (keep one more cell, ask again)."""
     height, width = len(grid), len(grid[0])
@@ -118,7 +118,7 @@ def fewest_changes(
         if other is None:  # the master's picture is unique: the bounds meet
             best = picture
             break
-        swap = switch_cells(picture, other)
+        swap = swap_cells(picture, other)
         lines = {("row", r) for r, _ in swap} | {("column", c) for _, c in swap}
         model.add_bool_or(
             [

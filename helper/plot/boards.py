@@ -376,7 +376,7 @@ def plot_nonogram_overview(
     dots = [(r - r0, c - c0) for r, c in repaired if r0 <= r < r1 and c0 <= c < c1]
     _draw_marks(part, inside, dots, sub_grid, part_cell)
     part.set_title(
-        f"rows {r0 + 1}–{r1}, columns {c0 + 1}–{c1}, with their clues",
+        f"rows {r0}–{r1 - 1}, columns {c0}–{c1 - 1} (counted from 0), with their clues",
         fontsize=FONT,
         color=SOLVED_INK,
     )

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helper.nonogram import Nonogram, clues_from_grid, count_solutions
-from helper.nonogram.fewest_changes import fewest_changes, other_picture, switch_cells
+from helper.nonogram.fewest_changes import fewest_changes, other_picture, swap_cells
 from helper.nonogram.make import repair_picture
 
 
@@ -79,14 +79,14 @@ def test_a_budget_gives_bounds():
     assert count_solutions(Nonogram.from_grid(result.picture)) == 1
 
 
-def test_switch_cells_is_a_smallest_switch_by_inclusion():
+def test_swap_cells_is_a_smallest_swap_by_inclusion():
     picture = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     other = other_picture(picture)
-    switch = switch_cells(picture, other)
+    swap = swap_cells(picture, other)
     everything = {(r, c) for r in range(3) for c in range(3)}
-    assert other_picture(picture, keep=everything - switch) is not None
-    for cell in switch:
-        assert other_picture(picture, keep=(everything - switch) | {cell}) is None
+    assert other_picture(picture, keep=everything - swap) is not None
+    for cell in swap:
+        assert other_picture(picture, keep=(everything - swap) | {cell}) is None
 
 
 def test_bad_pictures_are_refused():
