@@ -265,10 +265,10 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
                 fontsize=FONT,
                 color="#1d4ed8",
             )
-    guesses = f"{root.branches} guess{'es' if root.branches != 1 else ''}"
+    branches = f"{root.branches} branch{'es' if root.branches != 1 else ''}"
     conflicts = f"{root.conflicts} conflict{'s' if root.conflicts != 1 else ''}"
     fig.text(
-        0.01, 0.995, f"search tree: {guesses}, {conflicts}", ha="left", va="top", fontsize=FONT + 1
+        0.01, 0.995, f"search tree: {branches}, {conflicts}", ha="left", va="top", fontsize=FONT + 1
     )
     add_legend(
         fig,
