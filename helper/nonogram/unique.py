@@ -3,7 +3,7 @@
 A puzzle is **unique** when exactly one picture satisfies its clues. CP-SAT answers this by
 enumerating the solutions of a model and stopping as soon as ``limit`` different grids
 have been seen: ``limit=2`` is all a uniqueness check needs. The model is the automaton
-model of ``book/engineering.md`` (one ``add_automaton`` per line), the fastest CP-SAT model
+model of ``book/nonogram_cpsat.md`` (one ``add_automaton`` per line), the fastest CP-SAT model
 to enumerate with (:func:`helper.nonogram.solvers.cpsat.enumerate_with_cpsat`); the tests
 count with the start-position model too and compare.
 """

@@ -4,7 +4,7 @@ A clue such as ``[2, 1]`` is the regular expression ``0* 11 0+ 1 0*``. The autom
 reads it has one state per filled cell of the clue plus one per gap, so about
 ``sum(clue) + len(clue)`` states, and CP-SAT's ``add_automaton`` (the *regular* constraint)
 keeps a line's cells inside the words it accepts. One constraint per line, no integer start
-variables and no reified equalities: this is the model of ``book/engineering.md``.
+variables and no reified equalities: this is the model of ``book/nonogram_cpsat.md``.
 :func:`handover_model` is the same model of only the cells line logic left open.
 """
 
