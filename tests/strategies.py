@@ -73,3 +73,13 @@ def mixed_puzzles(draw, min_side: int = 1, max_side: int = 4) -> Nonogram:
     first, second = Nonogram.from_grid(draw(grid)), Nonogram.from_grid(draw(grid))
     cols = second.cols if sum(map(sum, first.rows)) == sum(map(sum, second.cols)) else first.cols
     return Nonogram(first.rows, cols)
+
+
+def latin_squares(size: int) -> list[list[list[int]]]:
+    """Every size x size Latin square (12 for size 3, 576 for size 4), by brute force."""
+    perms = list(itertools.permutations(range(1, size + 1)))
+    return [
+        [list(row) for row in rows]
+        for rows in itertools.product(perms, repeat=size)
+        if all(len(set(col)) == size for col in zip(*rows, strict=True))
+    ]

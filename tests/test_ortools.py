@@ -199,3 +199,38 @@ def test_make_solver_sets_parameters_and_refuses_unknown_ones():
     assert solver.parameters.max_presolve_iterations == 7
     with pytest.raises(ValueError, match="CP-SAT has no parameter 'no_such_option'"):
         make_solver(no_such_option=1)
+
+
+def test_the_deprecated_enumeration_still_runs_and_warns():
+    """What Appendix B's tip says of the blog's CamelCase call, on the installed OR-Tools."""
+    import warnings
+
+    import ortools
+    from ortools.sat.python import cp_model as deprecated_api
+
+    assert ortools.__version__.startswith("9.15.")  # the version the tip names
+
+    class Found(deprecated_api.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self) -> None:
+            self.count += 1
+
+    found = Found()
+    deprecated_api.enable_warnings = True  # OR-Tools warns only when asked to
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            tiny = deprecated_api.CpModel()
+            tiny.new_bool_var("x")
+            deprecated_api.CpSolver().SearchForAllSolutions(tiny, found)
+    finally:
+        deprecated_api.enable_warnings = False
+    assert found.count == 2  # it still runs: both values of x
+    assert any(
+        issubclass(w.category, DeprecationWarning)
+        and "SearchForAllSolutions is a deprecated" in str(w.message)
+        for w in caught
+    )

@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import latin_squares
 
 from helper.futoshiki import Futoshiki, check_futoshiki, count_solutions, load_puzzle
 from helper.futoshiki.fewest_givens import (
@@ -18,17 +19,7 @@ from helper.futoshiki.fewest_givens import (
 from helper.futoshiki.generate import all_signs, latin_square
 from helper.ortools import make_solver
 
-
-def _latin_squares(size):
-    perms = list(itertools.permutations(range(1, size + 1)))
-    return [
-        [list(row) for row in rows]
-        for rows in itertools.product(perms, repeat=size)
-        if all(len(set(col)) == size for col in zip(*rows, strict=True))
-    ]
-
-
-LATIN = {3: _latin_squares(3), 4: _latin_squares(4)}
+LATIN = {3: latin_squares(3), 4: latin_squares(4)}
 
 
 def _brute_force_minimum(answer, signs):

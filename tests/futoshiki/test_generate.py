@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import latin_squares
 
 from helper.futoshiki import (
     Futoshiki,
@@ -19,18 +20,7 @@ from helper.futoshiki import (
 )
 from helper.futoshiki.generate import all_signs, latin_square
 
-
-def _latin_squares(size):
-    """Every size x size Latin square (576 of them for size 4), by brute force."""
-    perms = list(itertools.permutations(range(1, size + 1)))
-    return [
-        [list(row) for row in rows]
-        for rows in itertools.product(perms, repeat=size)
-        if all(len(set(col)) == size for col in zip(*rows, strict=True))
-    ]
-
-
-LATIN_4 = _latin_squares(4)
+LATIN_4 = latin_squares(4)
 
 
 def _brute_force_count(grid, constraints):

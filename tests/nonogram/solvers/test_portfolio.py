@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 import strategies
 from hypothesis import given, settings
-from pysat.solvers import Solver
+from stubs import NeverAnswers
 
 from helper.backends import pysat as pysat_backend
 from helper.backends import race as race_backend
@@ -67,29 +67,9 @@ def test_the_race_gives_the_same_answer(monkeypatch, puzzle):
     assert not mp.active_children()  # the losing child was stopped
 
 
-class Stubborn(Solver):
-    """A primary solver that never answers: it waits until it is interrupted."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.stopped = threading.Event()
-
-    def interrupt(self):
-        self.stopped.set()
-        super().interrupt()
-
-    def clear_interrupt(self):
-        self.stopped.clear()
-        super().clear_interrupt()
-
-    def solve_limited(self, *args, **kwargs):
-        self.stopped.wait()
-        return None
-
-
 @pytest.mark.parametrize("puzzle", [ZIGZAG, FAMILIES["random"].puzzle("tuning", 0)])
 def test_the_second_opinion_answers_when_the_primary_does_not(monkeypatch, puzzle):
-    monkeypatch.setattr(pysat_backend, "Solver", Stubborn)  # the child (spawned) is real
+    monkeypatch.setattr(pysat_backend, "Solver", NeverAnswers)  # the child (spawned) is real
     result = SOLVERS["portfolio"](puzzle, time_limit=30, config=RACING)
     assert result.solved and result.method == f"portfolio: SAT ({NAMES[CONFIG.second]})"
     assert result.stats["second_opinions"] == 1
@@ -125,7 +105,7 @@ def _never_answers(conn, clauses, backend):
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the stub child is passed on by fork")
 def test_the_deadline_holds_in_the_race_and_nothing_is_left_running(monkeypatch):
     """Neither solver ever answers (stubs): the race ends at the deadline, and both stop."""
-    monkeypatch.setattr(pysat_backend, "Solver", Stubborn)
+    monkeypatch.setattr(pysat_backend, "Solver", NeverAnswers)
     monkeypatch.setattr(race_backend, "_second_opinion", _never_answers)
     monkeypatch.setattr(race_backend, "START_METHOD", "fork")  # so the child is the stub
     hard = FAMILIES["random"].puzzle("tuning", 0)
