@@ -1,0 +1,32 @@
+"""booktools.count_pages counts what a reader reads: prose words, shown and hidden code lines."""
+
+from booktools.count_pages import count_page, main_path_pages
+
+PAGE = """<html><body><nav>Contents sidebar words</nav><article class="bd-article">
+<h1>Title here<a class="headerlink">#</a></h1>
+<p>Three prose words.</p>
+<div class="cell docutils container"><div class="cell_input docutils container">
+<div class="highlight-ipython3"><pre>x = 1
+
+y = 2</pre></div></div>
+<div class="cell_output docutils container"><pre>printed output words</pre></div></div>
+<div class="cell tag_hide-input docutils container"><div class="cell_input docutils container">
+<div class="highlight-ipython3"><pre>hidden = 1</pre></div></div></div>
+<div class="highlight-python notranslate"><pre>def f():
+    return 1</pre></div>
+<pre class="mermaid">flowchart TD A --> B</pre>
+</article></body></html>"""
+
+
+def test_count_page_separates_prose_shown_and_hidden_code() -> None:
+    count = count_page(PAGE, "book/x", True)
+    assert count.words == 5  # "Title here" and "Three prose words."
+    assert count.code_lines == 4  # two cell lines (the blank one not counted), two listing lines
+    assert count.hidden_lines == 1
+
+
+def test_main_path_ends_at_the_first_appendix() -> None:
+    pages = main_path_pages()
+    flags = [main for _, main in pages]
+    assert flags[0] and not flags[-1]
+    assert flags == sorted(flags, reverse=True)  # main path first, then only appendices
