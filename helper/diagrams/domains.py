@@ -140,8 +140,8 @@ def domains_flow_figure(
     if not boxes:
         raise ValueError("draw at least one box")
     for box in boxes:
-        for name, left in box.domains.items():
-            stray = sorted(set(left) - set(values))
+        for name, possible in box.domains.items():
+            stray = sorted(set(possible) - set(values))
             if stray:
                 raise ValueError(f"box {box.title!r}: {name} has values {stray} not in {values}")
     for start, end, *_ in arrows:
