@@ -5,7 +5,9 @@ line and returns every cell that *all* placements of the clue still allowed agre
 dynamic programme over "the first ``j`` blocks fit in the first ``i`` cells" (and the same
 from the right), in time proportional to the line's length times its number of blocks.
 :func:`propagate` repeats it over rows and columns until nothing changes (re-examining only
-lines whose cells changed). This is the engine the book explains; :mod:`.bits` computes the
+lines whose cells changed). These two are the teaching versions the book shows;
+:func:`propagate_within` is the same fixpoint for a solver (a deadline, cached lines). This is
+the engine the book explains; :mod:`.bits` computes the
 same on bit masks, faster, and :mod:`.probe` and :mod:`.search` (probing and search) run on
 that one. Both keep the contract of :mod:`.contract`.
 """
@@ -167,17 +169,44 @@ def propagate(
     state: State,
     dirty_rows: set[int] | None = None,
     dirty_cols: set[int] | None = None,
-    *,
-    deadline: Deadline = NO_DEADLINE,
 ) -> State:
     """Apply the line solver to rows and columns until nothing changes (the fixpoint).
 
-    Changes ``state`` in place and returns it. By default every line is examined; give the
-    dirty rows and columns to start from a few changed lines. Raises :class:`Contradiction`,
-    or :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes.
+    Changes ``state`` in place and returns it. A line is solved again only when one of its
+    cells changed (it is dirty); by default every line starts dirty. Raises
+    :class:`Contradiction` when a line has no placement left.
     """
     dirty_rows = set(range(len(rows))) if dirty_rows is None else set(dirty_rows)
     dirty_cols = set(range(len(cols))) if dirty_cols is None else set(dirty_cols)
+    while dirty_rows or dirty_cols:
+        for r in sorted(dirty_rows):
+            line = solve_line(rows[r], state[r])
+            if line is None:
+                raise Contradiction(f"row {r}")
+            for c, value in enumerate(line):
+                if state[r][c] != value:
+                    state[r][c] = value
+                    dirty_cols.add(c)
+        dirty_rows.clear()
+        for c in sorted(dirty_cols):
+            line = solve_line(cols[c], [row[c] for row in state])
+            if line is None:
+                raise Contradiction(f"column {c}")
+            for r, value in enumerate(line):
+                if state[r][c] != value:
+                    state[r][c] = value
+                    dirty_rows.add(r)
+        dirty_cols.clear()
+    return state
+
+
+def propagate_within(
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline = NO_DEADLINE
+) -> State:
+    """:func:`propagate` from every line, for a solver: line results are cached, and
+    :class:`~helper.errors.SolverTimeoutError` is raised once ``deadline`` has passed
+    (checked before each line)."""
+    dirty_rows, dirty_cols = set(range(len(rows))), set(range(len(cols)))
     for _ in _sweep_steps(rows, cols, state, dirty_rows, dirty_cols, deadline):
         pass
     return state
