@@ -13,19 +13,13 @@ that one. Both keep the contract of :mod:`.contract`.
 """
 
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 
 from helper.deadline import NO_DEADLINE, Deadline
 
 from ..clues import Clue
 from .cache import REFERENCE_CACHE
 from .contract import UNKNOWN, Contradiction, State
-
-
-def _prefix_counts(cells: Sequence[int], value: int) -> list[int]:
-    counts = [0]
-    for cell in cells:
-        counts.append(counts[-1] + (cell == value))
-    return counts
 
 
 def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
@@ -35,8 +29,9 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
     ``cells`` agree on it. Cost: O(length x blocks).
     """
     n, k = len(cells), len(clue)
-    whites = _prefix_counts(cells, 0)  # whites[b] - whites[a]: empty cells in cells[a:b]
-    blacks = _prefix_counts(cells, 1)
+    # whites[b] - whites[a]: the known empty cells in cells[a:b]; blacks: the known filled
+    whites = list(accumulate((c == 0 for c in cells), initial=0))
+    blacks = list(accumulate((c == 1 for c in cells), initial=0))
 
     def no_white(a: int, b: int) -> bool:
         return whites[b] == whites[a]
