@@ -266,8 +266,30 @@
     /* The reader's board. */
 
     snapshot() {
-      this.undoStack.push(this.grid.slice());
+      this.undoStack.push(this.saveState());
       if (this.undoStack.length > 1000) this.undoStack.shift();
+    }
+
+    /* What Undo restores (a subclass adds what else the reader writes, such as notes). */
+    saveState() {
+      return { grid: this.grid.slice() };
+    }
+
+    restoreState(state) {
+      this.grid = state.grid.slice();
+    }
+
+    /* How many cells differ between the board and a saved state. */
+    changedCells(state) {
+      return this.grid.filter((value, i) => value !== state.grid[i]).length;
+    }
+
+    atStart() {
+      return this.grid.every((value, i) => value === this.startValue(i));
+    }
+
+    clearBoard() {
+      this.grid = this.grid.map((_, i) => this.startValue(i));
     }
 
     clearMarks() {
@@ -381,9 +403,8 @@
         this.say("Undo:", "nothing to undo.");
         return;
       }
-      let changed = 0;
-      for (let i = 0; i < previous.length; i++) if (previous[i] !== this.grid[i]) changed++;
-      this.grid = previous;
+      const changed = this.changedCells(previous);
+      this.restoreState(previous);
       this.clearMarks();
       this.render();
       this.updateButtons();
@@ -393,12 +414,12 @@
 
     reset() {
       if (this.mode !== "play") this.leaveSteps(true);
-      if (this.grid.every((value, i) => value === this.startValue(i))) {
+      if (this.atStart()) {
         this.say("Reset:", "the board is as the puzzle starts already.");
         return;
       }
       this.snapshot();
-      this.grid = this.grid.map((_, i) => this.startValue(i));
+      this.clearBoard();
       this.clearMarks();
       this.render();
       this.updateButtons();
@@ -843,11 +864,63 @@
       this.givens = data.givens.flat();
       this.solution = data.solution.flat();
       this.grid = this.givens.slice();
+      this.notes = new Array(this.givens.length).fill(0); // bit v: the reader noted v here
+      this.noting = false;
       this.signs = data.signs.map(([[r1, c1], [r2, c2]]) => [r1 * data.size + c1, r2 * data.size + c2]);
     }
 
     isFixed(i) {
       return this.givens[i] !== 0;
+    }
+
+    saveState() {
+      return { grid: this.grid.slice(), notes: this.notes.slice() };
+    }
+
+    restoreState(state) {
+      this.grid = state.grid.slice();
+      this.notes = state.notes.slice();
+    }
+
+    changedCells(state) {
+      return this.grid.filter((v, i) => v !== state.grid[i] || this.notes[i] !== state.notes[i])
+        .length;
+    }
+
+    atStart() {
+      return super.atStart() && this.notes.every((bits) => bits === 0);
+    }
+
+    clearBoard() {
+      super.clearBoard();
+      this.notes.fill(0);
+    }
+
+    noteList(i) {
+      const list = [];
+      for (let v = 1; v <= this.width; v++) if (this.notes[i] & (1 << v)) list.push(v);
+      return list;
+    }
+
+    /* Notes: the numbers a reader thinks a cell may still hold (pencil marks). */
+    toggleNote(index, value) {
+      if (this.mode !== "play" || this.isFixed(index)) {
+        this.edit(index, value); // which says why not
+        return;
+      }
+      this.snapshot();
+      this.notes[index] ^= 1 << value;
+      this.renderCell(index);
+      this.updateButtons();
+      const on = this.notes[index] & (1 << value);
+      this.announce(`${capital(cellName(Math.floor(index / this.width), index % this.width))}: ` +
+        `note ${value} ${on ? "added" : "removed"}.`);
+    }
+
+    chooseNoting(noting) {
+      this.noting = noting;
+      this.noteButton.setAttribute("aria-pressed", String(noting));
+      this.announce(noting ? "Number buttons and keys now write notes." : "Number buttons and keys now write numbers.");
     }
 
     startValue(i) {
@@ -890,7 +963,9 @@
     cellText(i) {
       const value = this.shown()[i];
       const name = cellName(Math.floor(i / this.width), i % this.width);
-      return `${name}: ${this.isFixed(i) ? `given ${value}` : value || "empty"}`;
+      const notes = this.mode === "play" && !value ? this.noteList(i) : [];
+      const noted = notes.length ? `, notes ${notes.join(" ")}` : "";
+      return `${name}: ${this.isFixed(i) ? `given ${value}` : value || "empty"}${noted}`;
     }
 
     buildTools() {
@@ -898,6 +973,10 @@
       const keys = [];
       for (let v = 1; v <= n; v++) keys.push(button(String(v), () => this.type(v), { class: "lp-button lp-digit" }));
       keys.push(button("Clear", () => this.type(0), { class: "lp-button lp-digit" }));
+      this.noteButton = button("Notes", () => this.chooseNoting(!this.noting), {
+        class: "lp-button lp-tool", "aria-pressed": "false",
+      });
+      keys.push(this.noteButton);
       return el(
         "div",
         { class: "lp-buttons lp-tools", role: "group", "aria-label": "Number for the selected cell" },
@@ -907,7 +986,8 @@
     }
 
     type(value) {
-      this.edit(this.cursor, value);
+      if (this.noting && value) this.toggleNote(this.cursor, value);
+      else this.edit(this.cursor, value);
       this.cells[this.cursor].focus();
     }
 
@@ -918,7 +998,8 @@
         {},
         el("li", {}, `Every row and column holds 1 to ${n} once each; a sign points at the smaller number. Bold numbers are given.`),
         el("li", {}, "Click or tap a cell to select it, then a number button above the board."),
-        el("li", {}, `Keys: arrows move; 1 to ${n} write a number; Backspace, Delete or 0 clears; H hint, C check, U undo.`),
+        el("li", {}, `Keys: arrows move; 1 to ${n} write a number, Shift with a number writes or removes a note; Backspace, Delete or 0 clears; H hint, C check, U undo.`),
+        el("li", {}, "Notes are small numbers a cell may still hold; press Notes to make the number buttons write notes."),
         el("li", {}, "Hint fills in the next step of the explanation and says why; Previous and Next show the whole explanation from the givens (N and P on the board, Escape goes back)."),
       );
     }
@@ -965,7 +1046,9 @@
               "data-row": r,
               "data-col": c,
             },
-            el("span", { class: "lp-box" }, el("span", { class: "lp-val" })),
+            el("span", { class: "lp-box" }, el("span", { class: "lp-val" }),
+              el("span", { class: "lp-notes", "aria-hidden": "true" },
+                Array.from({ length: n }, (_, v) => el("span", { "data-note": v + 1 }, v + 1)))),
           );
           if (c + 1 < n) cell.classList.add("lp-gap-right");
           if (r + 1 < n) cell.classList.add("lp-gap-down");
@@ -1003,12 +1086,19 @@
       }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const { key } = event;
+      const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code || "");
+      if (event.shiftKey && digit && Number(digit[1]) <= this.width) {
+        event.preventDefault();
+        this.toggleNote(this.cursor, Number(digit[1]));
+        return;
+      }
       let value = null;
       if (/^[1-9]$/.test(key) && Number(key) <= this.width) value = Number(key);
       else if (key === "0" || key === "Backspace" || key === "Delete" || key === " ") value = 0;
       if (value === null) return;
       event.preventDefault();
-      this.edit(this.cursor, value);
+      if (this.noting && value) this.toggleNote(this.cursor, value);
+      else this.edit(this.cursor, value);
     }
 
     fit() {
@@ -1020,6 +1110,10 @@
       const cell = this.cells[i];
       const value = this.shown()[i];
       cell.querySelector(".lp-val").textContent = value ? String(value) : "";
+      const notes = this.mode === "play" && !value ? this.notes[i] : 0;
+      for (const mark of cell.querySelectorAll("[data-note]")) {
+        mark.classList.toggle("lp-on", Boolean(notes & (1 << Number(mark.dataset.note))));
+      }
       cell.dataset.state = value ? String(value) : "empty";
       const wrong = this.marks.wrong.has(i);
       const signs = this.signText(i);
