@@ -9,7 +9,7 @@ JavaScript port on every case in Chromium and compares.
 """
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from helper.data import DATA_DIR
@@ -74,7 +74,7 @@ def line_cases(
     seen: set = set()
     out: list[Case] = []
 
-    def add(clue: Iterable[int], cells: list[int]) -> None:
+    def add(clue: Sequence[int], cells: list[int]) -> None:
         key = (tuple(clue), tuple(cells))
         if key not in seen:
             seen.add(key)

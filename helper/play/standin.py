@@ -201,6 +201,23 @@ def _futoshiki_candidates(puzzle: Futoshiki, grid: list[list[int]]):
     return cand, why
 
 
+def _why_not(puzzle, grid, cells, chosen, value, why) -> set[Premise]:
+    """Why no cell of ``cells`` but ``chosen`` can hold ``value``: for each empty one, the line
+    across it that holds ``value`` already, or else the signs that bound it."""
+    n = puzzle.size
+    found: set[Premise] = set()
+    for r, c in cells:
+        if (r, c) == chosen or grid[r][c]:
+            continue
+        if value in grid[r]:
+            found.add(("row", r))
+        elif value in (grid[y][c] for y in range(n)):
+            found.add(("column", c))
+        else:
+            found |= why[r, c]
+    return found
+
+
 def _futoshiki_step(puzzle: Futoshiki, grid: list[list[int]]) -> StandInStep | None:
     n = puzzle.size
     cand, why = _futoshiki_candidates(puzzle, grid)
@@ -224,7 +241,7 @@ def _futoshiki_step(puzzle: Futoshiki, grid: list[list[int]]) -> StandInStep | N
                 places = [cell for cell in cells if v in cand[cell]]
                 if len(places) == 1 and grid[places[0][0]][places[0][1]] == 0:
                     (r, c) = places[0]
-                    premises = {(axis, i)} | set().union(*(why[cell] for cell in cells))
+                    premises = {(axis, i), *_why_not(puzzle, grid, cells, (r, c), v, why)}
                     lines = tuple(sorted(premises, key=repr))
                     reason = (
                         f"In {axis} {i + 1}, only row {r + 1}, column {c + 1} can hold "

@@ -19,6 +19,7 @@
   const scope = script && script.parentNode ? script.parentNode : document;
   if (window.LogicPuzzlePlay) {
     window.LogicPuzzlePlay.mountAll(scope);
+    setTimeout(() => window.LogicPuzzlePlay.mountAll(document), 0);
     return;
   }
 
@@ -1401,6 +1402,9 @@
 
   window.LogicPuzzlePlay = { solveLine, mountAll, players, version: 1 };
   mountAll(scope);
+  // A notebook front end may run the script before it attaches the output to the page (the
+  // classic notebook does, and gives no currentScript): look again once it has.
+  setTimeout(() => mountAll(document), 0);
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => mountAll(document));
   }
