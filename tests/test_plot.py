@@ -228,6 +228,12 @@ def test_titles_use_each_solvers_own_names_for_its_steps():
     assert stage_title(line).endswith("line logic 6 · line probing 6 · search 24 cells")
     assert "presolve" not in stage_title(line)
     assert stage_title(cnf).endswith("unit propagation 6 · search 24 cells")
+    legend = [t.get_text() for t in plot_work([line]).legends[0].get_texts()]
+    assert legend == ["decided by line logic", "decided by line probing", "decided by search"]
+    legend = [t.get_text() for t in plot_work([cnf]).legends[0].get_texts()]
+    assert legend == ["decided by unit propagation", "decided by search"]
+    mixed = [t.get_text() for t in plot_work([line, cnf]).legends[0].get_texts()]
+    assert mixed == [f"decided by {name}" for name in STAGE_NAMES]
 
 
 def test_five_panels_go_on_two_rows_with_the_grey_in_the_legend():

@@ -283,7 +283,8 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
     """The steps of line logic on ``puzzle``, ending at the solution.
 
     One frame per sweep over the rows or the columns (:func:`~.line.sweep_steps`), or with
-    ``per_line`` one frame per line that decided something. The lines of one sweep share no
+    ``per_line`` one frame per line that decided something, its title naming the line and its
+    clue. The lines of one sweep share no
     cell, so a sweep's change to each line is exactly what solving that line decided. When
     line logic stalls, a frame for probing follows, and one for search if probing stalls too.
     """
@@ -297,7 +298,11 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
                 solved = _with_line(state, after, kind, index)
                 if solved != state:
                     state = solved
-                    title = f"sweep {number}, {kind} {index}: {_of(state)} cells decided"
+                    clue = (rows if kind == "row" else cols)[index]
+                    shown = " ".join(map(str, clue)) or "0"
+                    title = (
+                        f"sweep {number}, {kind} {index}, clue {shown}: {_of(state)} cells decided"
+                    )
                     frames.append(Frame(title, state, (kind, index)))
         else:
             title = f"sweep {number} ({axis}): {_of(after)} cells decided"

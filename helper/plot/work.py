@@ -132,24 +132,30 @@ def plot_stages(
 
 
 def stage_legend(
-    fig: Figure, names: Sequence[str] = STAGE_NAMES, *, ambiguous: bool = False, **options: Any
+    fig: Figure,
+    names: Sequence[str | None] = STAGE_NAMES,
+    *,
+    ambiguous: bool = False,
+    **options: Any,
 ) -> None:
     """A legend for :func:`plot_stages`: one entry per stage, its two shades side by side.
 
-    Each entry shows the dark shade (a filled cell of the solution) and the pale shade (an
+    ``names`` name the three stages (``None``: a stage the figure does not have). Each entry
+    shows the dark shade (a filled cell of the solution) and the pale shade (an
     empty cell), and the legend's title says so. ``ambiguous`` adds the grey of cells that
     differ between solutions. ``options`` go to matplotlib's ``Figure.legend``.
     """
     from matplotlib.legend_handler import HandlerTuple
 
+    shown = [(colours, name) for colours, name in zip(STAGE_COLOURS, names, strict=False) if name]
     handles: list[Any] = [
         (
             Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
             Rectangle((0, 0), 1, 1, facecolor=empty, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
         )
-        for (filled, empty), _ in zip(STAGE_COLOURS, names, strict=False)
+        for (filled, empty), _ in shown
     ]
-    labels = [f"decided by {name}" for name in names]
+    labels = [f"decided by {name}" for _, name in shown]
     if ambiguous:
         handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=GRID_LINE_BOLD))
         labels.append("differs between solutions")
@@ -201,7 +207,8 @@ def plot_work(
     size: float = 3.3,
     columns: int | None = None,
 ) -> Figure:
-    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend
+    (under the panels' own names for the stages when they all share them).
 
     ``titles`` default to :func:`stage_title` (the solver's display name and its cells per
     stage, labelled). Panels go ``columns`` to a row (by default at most three), each
@@ -224,7 +231,9 @@ def plot_work(
         plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=text, ax=ax)
     for ax in flat[count:]:
         ax.set_axis_off()
-    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous), loc="outside lower center")
+    shared = {work.names for work in stages}
+    names = shared.pop() if len(shared) == 1 else STAGE_NAMES  # one solver's names, or all
+    stage_legend(fig, names, ambiguous=bool(ambiguous), loc="outside lower center")
     return fig
 
 

@@ -237,6 +237,9 @@ def test_line_logic_frames_end_at_the_solution(sailboat, per_line):
         for frame in frames:
             if frame.line is not None:
                 kind, index = frame.line
+                clue = (sailboat.rows if kind == "row" else sailboat.cols)[index]
+                named = f"{kind} {index}, clue {' '.join(map(str, clue)) or '0'}:"
+                assert named in frame.title  # the outlined line and its clue
                 for r, c in decided(frame.state) - decided(before):
                     assert (r if kind == "row" else c) == index
             before = frame.state
