@@ -4,6 +4,7 @@ palette's colours and names, and the colours say what they claim."""
 import inspect
 import subprocess
 import sys
+from dataclasses import replace
 
 import matplotlib
 
@@ -14,6 +15,7 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex, to_rgb
+from matplotlib.patches import Rectangle
 
 import helper.plot
 from helper.book.frames import STAGE_NAMES, Frame, Stages
@@ -207,6 +209,31 @@ def test_stage_map_titles_name_the_solver_and_label_each_count():
     assert all("search 24 cells" in t for t in titles)
     legend = [text.get_text() for text in fig.legends[0].get_texts()]
     assert legend == [f"decided by {name}" for name in STAGE_NAMES]
+
+
+def test_stage_legend_explains_both_shades_of_every_colour():
+    fig = plot_work([some_stages()])
+    (legend,) = fig.legends
+    assert "dark" in legend.get_title().get_text() and "pale" in legend.get_title().get_text()
+    drawn = [h for h in legend.legend_handles]  # each entry: the dark and the pale square
+    shown = {to_hex(patch.get_facecolor()) for patch in fig.findobj(Rectangle)}
+    for filled, empty in STAGE_COLOURS:
+        assert {filled, empty} <= shown, (filled, empty)
+    assert len(drawn) == len(STAGE_NAMES)
+
+
+def test_titles_use_each_solvers_own_names_for_its_steps():
+    line = replace(some_stages("line-search"), names=("line logic", "line probing", "search"))
+    cnf = replace(some_stages("sat-automaton"), names=("unit propagation", None, "search"))
+    assert stage_title(line).endswith("line logic 6 · line probing 6 · search 24 cells")
+    assert "presolve" not in stage_title(line)
+    assert stage_title(cnf).endswith("unit propagation 6 · search 24 cells")
+    legend = [t.get_text() for t in plot_work([line]).legends[0].get_texts()]
+    assert legend == ["decided by line logic", "decided by line probing", "decided by search"]
+    legend = [t.get_text() for t in plot_work([cnf]).legends[0].get_texts()]
+    assert legend == ["decided by unit propagation", "decided by search"]
+    mixed = [t.get_text() for t in plot_work([line, cnf]).legends[0].get_texts()]
+    assert mixed == [f"decided by {name}" for name in STAGE_NAMES]
 
 
 def test_five_panels_go_on_two_rows_with_the_grey_in_the_legend():

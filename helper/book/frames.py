@@ -13,6 +13,9 @@ from helper.palette import SOLVER_NAMES
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
 """The three kinds of work, in the order a cell's colour is chosen."""
 
+StageNames = tuple[str | None, str | None, str | None]
+"""What one solver calls each of the three kinds of work (``None``: it has no such step)."""
+
 
 @dataclass
 class Stages:
@@ -23,6 +26,9 @@ class Stages:
     branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
     ``key`` is the registry key of the solver whose steps these are, when there is one: its
     display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use.
+    ``names`` says what this solver calls each kind of work (line logic's "line probing" for
+    the second, ``None`` for a SAT solver that has no presolve); figure titles use them, while
+    :meth:`counts` keeps the names of :data:`STAGE_NAMES`.
     """
 
     solver: str
@@ -30,6 +36,7 @@ class Stages:
     solution: Grid
     stats: dict[str, int | float] = field(default_factory=dict)
     key: str | None = None
+    names: StageNames = STAGE_NAMES
 
     @property
     def label(self) -> str:

@@ -132,35 +132,57 @@ def plot_stages(
 
 
 def stage_legend(
-    fig: Figure, names: Sequence[str] = STAGE_NAMES, *, ambiguous: bool = False, **options: Any
+    fig: Figure,
+    names: Sequence[str | None] = STAGE_NAMES,
+    *,
+    ambiguous: bool = False,
+    **options: Any,
 ) -> None:
-    """A legend for :func:`plot_stages`: one patch per stage, filled and empty shades.
+    """A legend for :func:`plot_stages`: one entry per stage, its two shades side by side.
 
-    ``ambiguous`` adds the grey of cells that differ between solutions. ``options`` go to
-    matplotlib's ``Figure.legend``.
+    ``names`` name the three stages (``None``: a stage the figure does not have). Each entry
+    shows the dark shade (a filled cell of the solution) and the pale shade (an
+    empty cell), and the legend's title says so. ``ambiguous`` adds the grey of cells that
+    differ between solutions. ``options`` go to matplotlib's ``Figure.legend``.
     """
-    handles = [
-        Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=empty, linewidth=4)
-        for (filled, empty), _ in zip(STAGE_COLOURS, names, strict=False)
+    from matplotlib.legend_handler import HandlerTuple
+
+    shown = [(colours, name) for colours, name in zip(STAGE_COLOURS, names, strict=False) if name]
+    handles: list[Any] = [
+        (
+            Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
+            Rectangle((0, 0), 1, 1, facecolor=empty, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
+        )
+        for (filled, empty), _ in shown
     ]
-    labels = [f"decided by {name}" for name in names]
+    labels = [f"decided by {name}" for _, name in shown]
     if ambiguous:
-        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=AMBIGUOUS))
+        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=GRID_LINE_BOLD))
         labels.append("differs between solutions")
     settings = {
         "loc": "lower center",
         "ncols": min(len(labels), 2 if len(labels) > 3 else 3),
         "frameon": False,
         "fontsize": FONT - 1,
+        "title": "each colour: dark shade a filled cell, pale shade an empty one",
+        "title_fontsize": FONT - 1,
+        "handler_map": {tuple: HandlerTuple(ndivide=None, pad=0.0)},
+        "handlelength": 2.4,
+        "handleheight": 1.2,
     }
     fig.legend(handles, labels, **(settings | options))
 
 
 def stage_title(work: Stages, *, split: bool = False) -> str:
-    """A stage map's title: the solver's display name, then the cells each stage decided,
-    labelled ("propagation 360 · presolve/probing 40 · search 0 cells"); with ``split``, the
-    search count on a line of its own."""
-    counts = [f"{STAGE_LABELS.get(k, k)} {n:,}" for k, n in work.counts().items()]
+    """A stage map's title: the solver's display name, then the cells each of its stages
+    decided, under the solver's own names for them (``work.names``: "line logic 360 · line
+    probing 40 · search 0 cells"; a stage the solver does not have is left out); with
+    ``split``, the search count on a line of its own."""
+    counts = [
+        f"{STAGE_LABELS.get(name, name)} {n:,}"
+        for name, n in zip(work.names, work.counts().values(), strict=True)
+        if name is not None
+    ]
     if split:
         return f"{work.label}\n{' · '.join(counts[:-1])}\n{counts[-1]} cells"
     return f"{work.label}\n{' · '.join(counts)} cells"
@@ -185,7 +207,8 @@ def plot_work(
     size: float = 3.3,
     columns: int | None = None,
 ) -> Figure:
-    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend
+    (under the panels' own names for the stages when they all share them).
 
     ``titles`` default to :func:`stage_title` (the solver's display name and its cells per
     stage, labelled). Panels go ``columns`` to a row (by default at most three), each
@@ -199,7 +222,7 @@ def plot_work(
     texts = _titles(stages, titles, width / columns * 0.95)
     title_lines = max(text.count("\n") + 1 for text in texts)
     title_height = title_lines * TITLE_FONT * 1.4 / 72 + 0.15
-    legend_height = 0.7 if ambiguous else 0.45
+    legend_height = 0.95 if ambiguous else 0.7
     height = rows * (size + title_height) + legend_height
     fig = new_figure(figsize=(width, height), layout="constrained")
     axes = fig.subplots(rows, columns, squeeze=False)
@@ -208,7 +231,9 @@ def plot_work(
         plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=text, ax=ax)
     for ax in flat[count:]:
         ax.set_axis_off()
-    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous), loc="outside lower center")
+    shared = {work.names for work in stages}
+    names = shared.pop() if len(shared) == 1 else STAGE_NAMES  # one solver's names, or all
+    stage_legend(fig, names, ambiguous=bool(ambiguous), loc="outside lower center")
     return fig
 
 

@@ -90,15 +90,34 @@ CPSAT_DEFAULTS = {"num_workers": 0, "random_seed": 1}
 many workers as the machine has cores, and seed 1."""
 
 
+def default_workers(parameters: Mapping[str, int | float | bool]) -> dict[str, int | float | bool]:
+    """``parameters`` with CP-SAT's "one worker per core" (``num_workers=0``) made explicit
+    as the cores this process may use (:func:`~helper.backends.race.usable_cores`).
+
+    CP-SAT counts the machine's cores, not the ones the process may run on: pinned to one
+    core (``taskset -c 0``, the benchmark's ``--one-core``) it still starts a worker per core
+    of the machine, and they share that one core. With the count made explicit, a pinned run
+    measures what CP-SAT's defaults do on a machine with that many cores.
+    """
+    from helper.backends.race import usable_cores
+
+    chosen = dict(parameters)
+    if chosen.get("num_workers", 0) == 0:
+        chosen["num_workers"] = usable_cores()
+    return chosen
+
+
 @register("cpsat-automaton-default", config=CpSatConfig(CPSAT_DEFAULTS))
 def solve_automaton_default(puzzle: Nonogram, run: Run, config: CpSatConfig) -> Grid | None:
     """The automaton model with CP-SAT's default parameters: the benchmark's plain baseline.
 
-    With more than one worker its time and its choice among several solutions vary from run
-    to run; the book's pages use ``"cpsat-automaton"`` (one worker, fixed seed) instead.
+    One worker per core this process may use (:func:`default_workers`: what CP-SAT's default
+    starts on a machine with that many cores). With more than one worker its time and its
+    choice among several solutions vary from run to run; the book's pages use
+    ``"cpsat-automaton"`` (one worker, fixed seed) instead.
     """
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    return solve_cells(model, cells, run, **config.parameters)
+    return solve_cells(model, cells, run, **default_workers(config.parameters))
 
 
 class _GridCollector(cp_model.CpSolverSolutionCallback):
