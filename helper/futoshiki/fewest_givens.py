@@ -178,7 +178,8 @@ class UniquenessCheck:
         if unknown:
             raise ValueError(f"sign {sorted(unknown)[0]} is not one of the check's signs")
         self.calls += 1
-        clues = {("sign", sign) for sign in kept} | {("given", tuple(cell)) for cell in givens}
+        clues: set[tuple[str, object]] = {("sign", sign) for sign in kept}
+        clues |= {("given", (r, c)) for r, c in givens}
         return self._oracle.other_solution(clues)
 
     def close(self) -> None:
