@@ -171,8 +171,7 @@ def test_the_teaching_loop_takes_the_steps_fewest_givens_takes(name, size, keep)
     """The loop the book shows finds the same givens, through the same sets, as the loop
     with budgets, bounds per round and timings (both are deterministic)."""
     if name:
-        puzzle = load_puzzle(name)
-        grid, signs = puzzle.rows(), list(puzzle.constraints)
+        grid, signs = load_futoshiki(name)
         answer = solve_futoshiki(grid, signs)
     else:
         rng = random.Random(f"teaching-{size}-{keep}")
