@@ -12,6 +12,7 @@ from helper.futoshiki import (
     Futoshiki,
     check_futoshiki,
     count_solutions,
+    load_futoshiki,
     load_puzzle,
     solve_futoshiki,
 )
