@@ -34,7 +34,7 @@ from ortools.sat.python import cp_model
 
 from helper.ortools import make_solver
 
-from .generate import _UniquenessOracle
+from .generate import UniquenessOracle
 from .model import solve_futoshiki
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -166,7 +166,7 @@ class UniquenessCheck:
     """
 
     def __init__(self, answer: Grid, signs: Sequence[Constraint]) -> None:
-        self._oracle = _UniquenessOracle(answer, signs)
+        self._oracle = UniquenessOracle(answer, signs)
         self._signs = [_sign(sign) for sign in signs]
         self.calls = 0
 

@@ -28,7 +28,7 @@ from ortools.sat.python import cp_model
 from helper.ortools import make_solver
 
 from .clues import Grid
-from .make import _as_picture, repair_picture
+from .make import as_picture, repair_picture
 from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
 from .unique import Cell, differing_cells
@@ -133,7 +133,7 @@ def fewest_changes(
     reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
     """
     start = time.perf_counter()
-    original = _as_picture(grid)
+    original = as_picture(grid)
     height, width = len(original), len(original[0])
     best, filled = repair_picture(original)  # unique: an upper bound
     model, cell = closest_picture_model(original)
