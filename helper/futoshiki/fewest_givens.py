@@ -96,8 +96,7 @@ def hitting_set_model(
 
     One Boolean ``given[cell]`` per cell, one ``add_bool_or`` per differing set ("some given
     lies in it"), and the objective ``minimize(sum(given))``. ``lower`` is a bound proven by
-    an earlier round: it removes no solution, but it spares CP-SAT proving it again (the
-    book measures it against a weaker bound and against hints).
+    an earlier round: it removes no solution, and spares CP-SAT proving it again.
     """
     model = cp_model.CpModel()
     given = {cell: model.new_bool_var(f"given{cell}") for cell in cells}
