@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
+from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from helper.errors import NoSolutionError
@@ -79,7 +80,7 @@ def all_signs(solution: Sequence[Sequence[int]]) -> list[Constraint]:
     return signs
 
 
-class _UniquenessOracle:
+class UniquenessOracle:
     """Answers "is ``solution`` still the only solution?" for many sets of clues, quickly.
 
     One incremental SAT solver (PySAT) holds the Latin-square rules of
@@ -97,16 +98,14 @@ class _UniquenessOracle:
         self._size, self._var = size, var
         self._sat = Solver(name=DEFAULT_SAT_SOLVER, bootstrap_with=cnf.clauses)
         self._sat.add_clause([-var(r, c, solution[r][c]) for r in range(size) for c in range(size)])
-        next_var = size**3 + 1
+        pool = IDPool(start_from=cnf.nv + 1)  # the switches: fresh numbers after the CNF's own
         self.switches: dict[tuple[str, object], int] = {}
         for r in range(size):
             for c in range(size):
-                self.switches["given", (r, c)] = s = next_var
-                next_var += 1
+                self.switches["given", (r, c)] = s = pool.id(("given", r, c))
                 self._sat.add_clause([-s, var(r, c, solution[r][c])])
         for (r1, c1), (r2, c2) in signs:
-            self.switches["sign", ((r1, c1), (r2, c2))] = s = next_var
-            next_var += 1
+            self.switches["sign", ((r1, c1), (r2, c2))] = s = pool.id(("sign", r1, c1, r2, c2))
             for v in range(1, size + 1):
                 above = [var(r2, c2, w) for w in range(v + 1, size + 1)]
                 below = [var(r1, c1, w) for w in range(1, v)]
@@ -155,7 +154,7 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
     rng.shuffle(givens)
     rng.shuffle(sign_clues)
     active = set(givens + sign_clues)  # everything about the solution: surely unique
-    oracle = _UniquenessOracle(solution, signs)
+    oracle = UniquenessOracle(solution, signs)
     try:
         for clue in givens + sign_clues:
             active.discard(clue)
