@@ -166,6 +166,30 @@ def _zip(files: dict[str, bytes]) -> bytes:
     return buffer.getvalue()
 
 
+def plain_notebook(
+    site: Path, converted: nbformat.NotebookNode, base: str | None, source: str = "site"
+) -> nbformat.NotebookNode:
+    """The ``.ipynb`` the site offers: links to the site, a first cell that installs the wheel
+    ``site`` serves from ``base`` (or names the zip, with no address)."""
+    docname = converted.metadata[METADATA_KEY]["docname"]
+    wheel, _ = served_files(site)
+    if not wheel.is_file():
+        raise FileNotFoundError(f"the site serves no wheel {wheel}")
+    install = site_install(version(), source, base, wheel.name, sha256(wheel))
+    cell = install_cell(version(), install, zip_reference(docname, base))
+    return finished(converted, base, cell)
+
+
+def zipped_notebook(
+    site: Path, converted: nbformat.NotebookNode, base: str | None
+) -> nbformat.NotebookNode:
+    """The notebook of the chapter's zip: its first cell installs the wheel beside it."""
+    docname = converted.metadata[METADATA_KEY]["docname"]
+    wheel, _ = served_files(site)
+    cell = install_cell(version(), zip_install(wheel.name), zip_reference(docname, base))
+    return finished(converted, base, cell)
+
+
 def write_downloads(
     site: Path,
     converted: nbformat.NotebookNode,
@@ -175,18 +199,14 @@ def write_downloads(
     """Write the plain notebook and the zip of one converted page into ``site``."""
     meta = converted.metadata[METADATA_KEY]
     docname, title = meta["docname"], meta["title"]
-    wheel, constraints = served_files(site)
-    if not wheel.is_file():
-        raise FileNotFoundError(f"the site serves no wheel {wheel}")
-    named_zip = zip_reference(docname, base)
-    plain_install = site_install(version(), source, base, wheel.name, sha256(wheel))
-    plain = finished(converted, base, install_cell(version(), plain_install, named_zip))
+    plain = plain_notebook(site, converted, base, source)
     notebook_path = site / "_sources" / f"{docname}.ipynb"
     notebook_path.parent.mkdir(parents=True, exist_ok=True)
     notebook_path.write_text(nbformat.writes(plain) + "\n", encoding="utf8")
 
+    wheel, constraints = served_files(site)
     name = posixpath.basename(docname)
-    zipped = finished(converted, base, install_cell(version(), zip_install(wheel.name), named_zip))
+    zipped = zipped_notebook(site, converted, base)
     page_url = f"{base}{docname}.html" if base else None
     files = {
         f"{name}/{name}.ipynb": (nbformat.writes(zipped) + "\n").encode("utf8"),
