@@ -20,6 +20,7 @@ parser finds there: a mismatch is an error too, never a silent miss.
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Callable, Iterable
@@ -133,6 +134,11 @@ def fence(code: str, language: str = "") -> str:
 
 
 def _parser(extensions: Iterable[str]):
+    return _cached_parser(frozenset(extensions))
+
+
+@functools.cache
+def _cached_parser(extensions: frozenset[str]):
     from markdown_it.renderer import RendererHTML
     from myst_parser.config.main import MdParserConfig
     from myst_parser.parsers.mdit import create_md_parser
@@ -141,14 +147,14 @@ def _parser(extensions: Iterable[str]):
 
 
 def _inline_constructs(tokens) -> list[tuple[str, str]]:
-    """The roles, footnote references and substitutions the MyST parser found in tokens."""
+    """The roles and substitutions the MyST parser found in tokens."""
     found = []
     for token in tokens:
+        if token.type == "substitution_block":
+            found.append(("substitution", token.content.strip()))
         for child in token.children or []:
             if child.type == "myst_role":
                 found.append((f"role {child.meta['name']}", " ".join(child.content.split())))
-            elif child.type == "footnote_ref":
-                found.append(("footnote", child.meta["label"]))
             elif child.type == "substitution_inline":
                 found.append(("substitution", child.content.strip()))
     return found
@@ -194,6 +200,7 @@ class Converter:
         self.directives = directives
         self.where = ""  # "markdown cell 3" while a cell is converted
         self.line = 0
+        self.footnote_labels: set[str] = set()  # defined on the page (see learn_footnotes)
         self.footnotes: dict[str, int] = {}  # label -> number, in order of first reference
         self.footnote_texts: dict[str, str] = {}  # label -> converted text
         self.exercises: dict[str, str] = {}  # label -> "Exercise 2 (Title ★)"
@@ -206,10 +213,18 @@ class Converter:
         return ConversionError(f"{where}: {message}")
 
     # -- entry points -----------------------------------------------------------------------
+    def learn_footnotes(self, text: str) -> None:
+        """Note the footnotes that ``text`` defines: a reference in one cell may be defined in
+        another (MyST reads the cells as one document; a per-cell parse cannot tell)."""
+        for token in self.md.parse(text):
+            if token.type == "footnote_reference_open":
+                self.footnote_labels.add(token.meta["label"])
+
     def cell(self, text: str, where: str) -> str:
         """One markdown cell of the page, converted."""
         self.where, self.line = where, 0
         self.attachments = {}
+        self.learn_footnotes(text)
         return self.markdown(text)
 
     def markdown(self, text: str, first_line: int = 1) -> str:
@@ -355,13 +370,13 @@ class Converter:
                 out.append(text[i : close + run])  # inline code, as it is
             i = segment = close + run
         out.append(self._plain(text[segment:], found))
-        if sorted(found) != sorted(expected):
+        if sorted(found) != sorted(expected):  # roles and substitutions
             missing = [item for item in expected if item not in found]
             extra = [item for item in found if item not in expected]
             self.line = first_line
             raise self.error(
                 "the MyST parser and the notebook conversion disagree about this text's "
-                f"roles, footnotes or substitutions (parser only: {missing}; conversion only: "
+                f"roles or substitutions (parser only: {missing}; conversion only: "
                 f"{extra})"
             )
         return "".join(out)
@@ -369,7 +384,8 @@ class Converter:
     def _plain(self, text: str, found: list[tuple[str, str]]) -> str:
         def footnote(match: re.Match[str]) -> str:
             label = match.group(1)
-            found.append(("footnote", label))
+            if label not in self.footnote_labels:
+                return match.group(0)  # not a footnote: MyST shows it as it is
             number = self.footnotes.setdefault(label, len(self.footnotes) + 1)
             return f"<sup>{number}</sup>"
 

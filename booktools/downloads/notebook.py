@@ -86,6 +86,9 @@ def convert_notebook(
     }
     result = nbformat.v4.new_notebook(metadata=metadata)
     in_solution = False
+    for cell in executed.cells:
+        if cell.cell_type == "markdown":
+            converter.learn_footnotes(cell.source)
 
     def add(cell: nbformat.NotebookNode) -> None:
         cell["id"] = f"cell-{len(result.cells) + 1}"

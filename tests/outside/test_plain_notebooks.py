@@ -50,7 +50,8 @@ def _has_package(reader: Reader) -> bool:
     import subprocess
 
     command = [str(reader.python), "-c", NOT_INSTALLED]
-    return subprocess.run(command, env=reader.env(), capture_output=True).returncode == 0
+    done = subprocess.run(command, cwd=reader.home, env=reader.env(), capture_output=True)
+    return done.returncode == 0
 
 
 def test_without_an_address_every_first_cell_stops_with_the_zip(
@@ -112,6 +113,7 @@ def test_a_plain_notebook_installs_from_the_site_and_runs(
 
     where = subprocess.run(
         [str(plain_machine.python), "-c", source],
+        cwd=plain_machine.home,
         env=plain_machine.env(),
         capture_output=True,
         text=True,
