@@ -71,7 +71,7 @@ def convert(site: SiteIndex, page: Page, text: str) -> str:
         ("{glue:md}`table`", "see [Latin square](site:book/glossary.html#term-Latin-square)"),
         ("{math}`x^2`", "$x^2$"),
         ("{{ puzzle }}", "a *Nonogram*"),
-        ("a {term}`Latin\nsquare` over two lines", "a [Latin square](site:book/glossary.html#term-Latin-square) over two lines"),
+        ("a {term}`Latin\nsquare` across lines", "a [Latin square](site:book/glossary.html#term-Latin-square) across lines"),  # noqa: E501
         ("[the B page](b.md#sec-x)", "[the B page](site:book/b.html#sec-x)"),
     ],
 )  # fmt: skip
@@ -169,10 +169,11 @@ def test_exercises_become_headings_and_solutions_fold(site, page) -> None:
 def test_outputs_only_for_glue_are_dropped(site, page) -> None:
     cell = nbformat.v4.new_code_cell("glue('n', 5, display=False); print(5)")
     hidden = {"application/papermill.record/text/plain": "5"}
+    scrapbook = {"scrapbook": {"name": "n", "mime_prefix": "application/papermill.record/"}}
     cell.outputs = [
-        nbformat.v4.new_output("display_data", data=hidden, metadata={"scrapbook": {"name": "n", "mime_prefix": "application/papermill.record/"}}),
+        nbformat.v4.new_output("display_data", data=hidden, metadata=scrapbook),
         nbformat.v4.new_output("stream", name="stdout", text="5\n"),
-    ]  # fmt: skip
+    ]
     executed = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_markdown_cell("{glue:text}`n`"), cell]
     )

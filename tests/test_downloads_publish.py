@@ -36,7 +36,7 @@ def site(tmp_path: Path) -> Path:
 def _converted() -> nbformat.NotebookNode:
     notebook = nbformat.v4.new_notebook(
         cells=[
-            nbformat.v4.new_markdown_cell("# Title\n\nSee [the glossary](site:book/glossary.html#term-x)."),
+            nbformat.v4.new_markdown_cell("# T\n\nSee [the glossary](site:book/glossary.html#g)."),
             nbformat.v4.new_code_cell("print(1)"),
         ]
     )  # fmt: skip
@@ -84,7 +84,7 @@ def test_the_zip_holds_the_notebook_wheel_requirements_and_readme(site: Path) ->
     )
     assert files[f"chap/{wheel}"] == (site / "dist" / wheel).read_bytes()
     requirements = files["chap/requirements.txt"].decode()
-    assert [l for l in requirements.splitlines() if not l.startswith("#")] == [
+    assert [line for line in requirements.splitlines() if not line.startswith("#")] == [
         "-c constraints.txt", f"./{wheel}[book]", "jupyterlab"
     ]  # fmt: skip
     readme = files["chap/README.txt"].decode()
@@ -95,7 +95,7 @@ def test_the_zip_holds_the_notebook_wheel_requirements_and_readme(site: Path) ->
     assert notebook.cells[0].source == install_cell(
         version(), zip_install(wheel), f"{BASE}book/chap.zip"
     )
-    assert "https://example.org/book/book/glossary.html#term-x" in notebook.cells[1].source
+    assert "https://example.org/book/book/glossary.html#g" in notebook.cells[1].source
     assert publish.METADATA_KEY not in notebook.metadata
 
 

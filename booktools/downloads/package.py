@@ -24,8 +24,7 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from booktools.toc import REPO, site_dir
-
+REPO = Path(__file__).resolve().parents[2]  # (not booktools.toc: `--tag` runs before the venv)
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "setup.py", "setup.cfg")
 PACKAGE_FOLDERS = ("helper", "data")
 JUNK = shutil.ignore_patterns("__pycache__", "*.pyc", ".ipynb_checkpoints", ".DS_Store")
@@ -139,9 +138,19 @@ def release_files(dist: Path, site: Path, repo: Path = REPO) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("dist", type=Path, help="where the release's files go (e.g. dist)")
+    parser.add_argument("dist", type=Path, nargs="?", help="where the release's files go")
     parser.add_argument("--site", type=Path, default=None, help="the built site (_build/html)")
+    parser.add_argument("--tag", help="only check that this git tag is v<version>")
     args = parser.parse_args(argv)
+    if args.tag is not None:
+        if args.tag != f"v{version()}":
+            raise SystemExit(f"tag {args.tag!r} is not v{version()}, the version in pyproject.toml")
+        print(f"tag {args.tag} names version {version()}")
+        return
+    if args.dist is None:
+        parser.error("give the folder for the release's files (or --tag)")
+    from booktools.toc import site_dir
+
     for path in release_files(args.dist, args.site or site_dir()):
         print(f"{path}  sha256={sha256(path)}")
 
