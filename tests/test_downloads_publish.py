@@ -222,3 +222,31 @@ def test_a_stale_install_time_record_names_the_pins_that_changed(tmp_path: Path)
     assert install_time.stale_pins(record, requirements) == [
         "gone 1.0 -> not pinned", "ortools 9.14 -> 9.15"
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("environment", "config", "expected"),
+    [
+        (None, "", ""),
+        (None, "https://me.io/book", "https://me.io/book/"),
+        ("http://127.0.0.1:8000", "https://me.io/book/", "http://127.0.0.1:8000/"),
+        ("", "https://me.io/book/", ""),  # set but empty: this build has no address
+    ],
+)
+def test_the_build_takes_the_site_address_from_the_environment_or_the_config(
+    monkeypatch, environment, config, expected
+) -> None:
+    from types import SimpleNamespace
+
+    from booktools import sphinx_ext
+
+    if environment is None:
+        monkeypatch.delenv("BOOK_BASE_URL", raising=False)
+    else:
+        monkeypatch.setenv("BOOK_BASE_URL", environment)
+    settings = SimpleNamespace(
+        html_baseurl=config, book_install_source="site", templates_path=[], html_static_path=[]
+    )
+    sphinx_ext._site_address(None, settings)
+    assert settings.html_baseurl == expected
+    assert settings.templates_path[-1].endswith("templates")

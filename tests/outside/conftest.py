@@ -7,6 +7,7 @@ machine. The summary at the end prints the seconds of each step.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,15 +61,32 @@ def zipped(site: Path) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="session")
-def zip_machine(zipped: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Reader:
-    return zip_reader(tmp_path_factory.mktemp("zip-reader"), next(iter(zipped.values())))
+def readers(
+    served_site: ServedSite, zipped: dict[str, Path], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Future[Reader]]]:
+    """Both readers' venvs, made side by side (pip waits on the network more than on the CPU):
+    the zip reader's from the first zip, the plain reader's with JupyterLab only."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        yield {
+            "zip": pool.submit(
+                zip_reader, tmp_path_factory.mktemp("zip-reader"), next(iter(zipped.values()))
+            ),
+            "plain": pool.submit(
+                plain_reader,
+                tmp_path_factory.mktemp("plain-reader"),
+                f"{served_site.url}dist/constraints.txt",
+            ),
+        }
 
 
 @pytest.fixture(scope="session")
-def plain_machine(served_site: ServedSite, tmp_path_factory: pytest.TempPathFactory) -> Reader:
-    return plain_reader(
-        tmp_path_factory.mktemp("plain-reader"), f"{served_site.url}dist/constraints.txt"
-    )
+def zip_machine(readers: dict[str, Future[Reader]]) -> Reader:
+    return readers["zip"].result()
+
+
+@pytest.fixture(scope="session")
+def plain_machine(readers: dict[str, Future[Reader]]) -> Reader:
+    return readers["plain"].result()
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
