@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import time
@@ -46,21 +47,24 @@ def run_notebook(notebook: nbformat.NotebookNode, reader: Reader, folder: Path, 
     return notebook
 
 
-def first_cell_error(
-    notebook: nbformat.NotebookNode, reader: Reader, folder: Path
-) -> tuple[str, str] | None:
-    """Run only the notebook's first cell; (exception name, message) if it raised."""
-    first = nbformat.v4.new_notebook(metadata=notebook.metadata, cells=[notebook.cells[0]])
+def first_cell_errors(
+    notebooks: list[nbformat.NotebookNode], reader: Reader, folder: Path
+) -> list[tuple[str, str] | None]:
+    """Run the first cell of each notebook, in order, in one kernel (each cell stands alone);
+    for each, (exception name, message) if it raised."""
+    cells = [copy.deepcopy(notebook.cells[0]) for notebook in notebooks]
+    together = nbformat.v4.new_notebook(metadata=notebooks[0].metadata, cells=cells)
     os.environ["JUPYTER_PATH"] = str(reader.jupyter_path)
     client = NotebookClient(
-        first,
+        together,
         timeout=CELL_TIMEOUT,
         kernel_name=reader.kernel,
         allow_errors=True,
         resources={"metadata": {"path": str(folder)}},
     )
     client.execute(env=reader.env())
-    for output in first.cells[0].get("outputs", []):
-        if output.output_type == "error":
-            return output.ename, ANSI_COLOURS.sub("", output.evalue)
-    return None
+    errors: list[tuple[str, str] | None] = []
+    for cell in together.cells:
+        raised = [output for output in cell.get("outputs", []) if output.output_type == "error"]
+        errors.append((raised[0].ename, ANSI_COLOURS.sub("", raised[0].evalue)) if raised else None)
+    return errors

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from notebook_runner import CELL_TIMEOUT, first_cell_error, run_notebook
+from notebook_runner import CELL_TIMEOUT, first_cell_errors, run_notebook
 from reader_machine import Reader, notebook_chapters, timings
 
 from booktools.downloads import publish
@@ -60,9 +60,10 @@ def test_without_an_address_every_first_cell_stops_with_the_zip(
     assert not _has_package(plain_machine), "the plain reader's venv must have only Jupyter"
     converted = _converted(served_site)
     assert set(converted) == set(notebook_chapters())
-    for chapter, notebook in converted.items():
-        plain = publish.plain_notebook(served_site.folder, notebook, None)
-        error = first_cell_error(plain, plain_machine, tmp_path)
+    chapters = list(converted)
+    plain = [publish.plain_notebook(served_site.folder, converted[c], None) for c in chapters]
+    errors = first_cell_errors(plain, plain_machine, tmp_path)
+    for chapter, error in zip(chapters, errors, strict=True):
         assert error is not None, f"{chapter}: the first cell did not stop Run All"
         name, message = error
         assert name == "BookPackageMissing", f"{chapter}: {name}: {message}"
@@ -75,7 +76,7 @@ def test_a_failed_install_stops_with_the_zip(
     nowhere = f"{served_site.url}nowhere/"  # the server answers 404 for everything here
     converted = _converted(served_site)[PLAIN_CHAPTER]
     plain = publish.plain_notebook(served_site.folder, converted, nowhere)
-    error = first_cell_error(plain, plain_machine, tmp_path)
+    (error,) = first_cell_errors([plain], plain_machine, tmp_path)
     assert error is not None and error[0] == "BookPackageMissing", error
     assert "failed" in error[1] and f"{nowhere}{PLAIN_CHAPTER}.zip" in error[1], error[1]
     assert not _has_package(plain_machine)
