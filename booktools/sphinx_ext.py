@@ -135,11 +135,10 @@ def _download_sentence(docname: str, size: int) -> str:
     return (
         "<strong>Run this chapter on your own machine:</strong> "
         f'<a class="reference download" href="{html.escape(name)}" download>{html.escape(name)}</a>'
-        f" ({kilobytes}) holds it as a notebook with the book's package and a "
-        "<code>requirements.txt</code>, whose <code>python -m pip install -r "
-        "requirements.txt</code> (its <code>README.txt</code> has the commands)"
-        + (install_time.page_clause() or " installs everything the chapter needs")
-        + "."
+        f" ({kilobytes}) holds it as a notebook, with the book's package and a "
+        "<code>requirements.txt</code>: in the unzipped folder, <code>python -m pip install -r "
+        "requirements.txt</code> installs everything it needs (its <code>README.txt</code> has "
+        "the commands)" + install_time.page_clause() + "."
     )
 
 

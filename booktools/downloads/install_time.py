@@ -62,9 +62,9 @@ def page_clause(record: dict | None = None) -> str:
     if not record:
         return ""
     return (
-        f", took {duration(record['seconds'])} with an empty pip cache on a {record['cores']}-core "
-        f"{record['system']} machine ({record['downloaded_mb']:.0f} MB downloaded; measured on "
-        f"{record['date']} with <code>{COMMAND}</code>)"
+        f"; that took {duration(record['seconds'])} with an empty pip cache on a "
+        f"{record['cores']}-core {record['system']} machine ({record['downloaded_mb']:.0f} MB "
+        f"downloaded; measured on {record['date']} with <code>{COMMAND}</code>)"
     )
 
 
