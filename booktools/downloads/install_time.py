@@ -19,7 +19,6 @@ import json
 import os
 import platform
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -44,6 +43,16 @@ def duration(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
+def _machine(record: dict) -> str:
+    """ "2-core Linux machine (196 MB downloaded; measured on DATE", busy when it was."""
+    busy = record.get("load_average", 0) > record["cores"]
+    load = f", load average {record['load_average']:.0f}" if busy else ""
+    return (
+        f"{'busy ' if busy else ''}{record['cores']}-core {record['system']} machine "
+        f"({record['downloaded_mb']:.0f} MB downloaded{load}; measured on {record['date']}"
+    )
+
+
 def sentence(record: dict | None = None) -> str:
     """What the pages and the README say about the install time (empty without a record)."""
     record = record if record is not None else load()
@@ -51,8 +60,7 @@ def sentence(record: dict | None = None) -> str:
         return ""
     return (
         f"Installing took {duration(record['seconds'])} with an empty pip cache on a "
-        f"{record['cores']}-core {record['system']} machine ({record['downloaded_mb']:.0f} MB "
-        f"downloaded; measured on {record['date']} with `{COMMAND}`)."
+        f"{_machine(record)} with `{COMMAND}`)."
     )
 
 
@@ -63,8 +71,7 @@ def page_clause(record: dict | None = None) -> str:
         return ""
     return (
         f"; that took {duration(record['seconds'])} with an empty pip cache on a "
-        f"{record['cores']}-core {record['system']} machine ({record['downloaded_mb']:.0f} MB "
-        f"downloaded; measured on {record['date']} with <code>{COMMAND}</code>)"
+        f"{_machine(record)} with <code>{COMMAND}</code>)"
     )
 
 
@@ -97,8 +104,17 @@ def _reader_environment(cache: Path) -> dict[str, str]:
     return env
 
 
-def _size(folder: Path) -> int:
-    return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+SIZE = re.compile(r"^\s*Downloading \S+ \(([\d.]+) (kB|MB|GB)\)", flags=re.MULTILINE)
+UNITS = {"kB": 1e3, "MB": 1e6, "GB": 1e9}
+
+
+def downloaded_bytes(pip_output: str) -> int:
+    """What pip says it downloaded: the sum of its "Downloading NAME (12.3 MB)" lines."""
+    return round(sum(float(size) * UNITS[unit] for size, unit in SIZE.findall(pip_output)))
+
+
+def _load() -> float:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
 
 
 def measure(zip_path: Path) -> dict:
@@ -108,27 +124,23 @@ def measure(zip_path: Path) -> dict:
         with zipfile.ZipFile(zip_path) as archive:
             archive.extractall(root / "unzipped")
         (folder,) = (root / "unzipped").iterdir()
-        cache = root / "pip-cache"
-        env = _reader_environment(cache)
+        env = _reader_environment(root / "pip-cache")
+        loads = [_load()]
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "venv", str(root / "venv")], check=True, env=env)
         python = root / "venv" / ("Scripts" if os.name == "nt" else "bin") / "python"
-        subprocess.run(
-            [
-                str(python),
-                "-m",
-                "pip",
-                "install",
-                "--progress-bar",
-                "off",
-                "-r",
-                "requirements.txt",
-            ],
+        install = ["install", "--progress-bar", "off", "-r", "requirements.txt"]
+        pip = subprocess.run(
+            [str(python), "-m", "pip", *install],
             cwd=folder,
             env=env,
-            check=True,
+            capture_output=True,
+            text=True,
         )
         seconds = time.perf_counter() - start
+        loads.append(_load())
+        print(pip.stdout[-2000:], pip.stderr[-2000:], sep="\n")
+        pip.check_returncode()
         frozen = subprocess.run(
             [str(python), "-m", "pip", "freeze"],
             env=env,
@@ -136,11 +148,10 @@ def measure(zip_path: Path) -> dict:
             text=True,
             check=True,
         ).stdout
-        downloaded = _size(cache) if cache.exists() else 0
-        shutil.rmtree(cache, ignore_errors=True)
     return {
         "seconds": round(seconds, 1),
-        "downloaded_mb": round(downloaded / 1e6, 1),
+        "downloaded_mb": round(downloaded_bytes(pip.stdout) / 1e6, 1),
+        "load_average": round(max(loads), 1),  # the machine's 1-minute load, before and after
         "distributions": len(pins(frozen)) + frozen.count(" @ "),
         "installed": pins(frozen),
         "zip": zip_path.name,
