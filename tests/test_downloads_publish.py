@@ -215,6 +215,21 @@ def test_the_install_time_is_quoted_as_measured() -> None:
     )
 
 
+def test_a_busy_machine_is_said_to_be_busy() -> None:
+    record = {"seconds": 685, "downloaded_mb": 146.2, "cores": 2, "system": "Linux",
+              "date": "2026-12-01", "load_average": 13.4}  # fmt: skip
+    assert install_time.page_clause(record) == (
+        "; that took 11 min 25 s with an empty pip cache on a busy 2-core Linux machine (146 MB "
+        "downloaded, load average 13; measured on 2026-12-01 with "
+        "<code>python -m booktools.downloads.install_time</code>)"
+    )
+
+
+def test_pip_says_what_it_downloaded() -> None:
+    output = "Collecting a\n  Downloading a-1.whl (17.3 MB)\n  Downloading b-2.whl (26 kB)\n"
+    assert install_time.downloaded_bytes(output) == 17_326_000
+
+
 def test_a_stale_install_time_record_names_the_pins_that_changed(tmp_path: Path) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("# pins\nortools==9.15\nnumpy==2.4.6\n")
