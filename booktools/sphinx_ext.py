@@ -125,6 +125,22 @@ def _site_index(app: Sphinx) -> SiteIndex:
     return index
 
 
+def _downloads_stamp() -> str:
+    """What every notebook page's download sentence depends on beyond its own source."""
+    return install_time.page_clause()
+
+
+def _pages_to_rewrite(app: Sphinx, env: Any, added, changed, removed) -> list[str]:
+    """Every notebook page again when the sentence above it changed (a new measurement):
+    Sphinx would rewrite only the pages whose source changed."""
+    stamp = _downloads_stamp()
+    before = getattr(env, "book_downloads_stamp", None)
+    env.book_downloads_stamp = stamp
+    if before == stamp:
+        return []
+    return sorted(name for name in env.found_docs if name not in added | changed | removed)
+
+
 def _env_updated(app: Sphinx, env: Any) -> None:
     app._book_site_index = None  # type: ignore[attr-defined]
 
@@ -225,6 +241,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _execution_from_environment, priority=900)
     app.connect("builder-inited", _serve_package)
     app.connect("env-updated", _env_updated)
+    app.connect("env-get-outdated", _pages_to_rewrite)
     # Before sphinx-book-theme builds the header buttons (its handlers run at priority 501),
     # then after it, to add the zip to the menu it made.
     app.connect("html-page-context", _offer_downloads, priority=500)

@@ -45,12 +45,17 @@ def wheel_name(repo: Path = REPO) -> str:
 
 
 def source_date_epoch(repo: Path = REPO) -> str:
-    """``SOURCE_DATE_EPOCH`` if set, else the time of the last commit, else 1980-01-01."""
+    """``SOURCE_DATE_EPOCH`` if set, else the time of the last commit of the package's sources
+    (so a commit elsewhere leaves the wheel's bytes as they were), else 1980-01-01."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return os.environ["SOURCE_DATE_EPOCH"]
-    try:
+    sources = [name for name in (*SOURCES, *PACKAGE_FOLDERS) if (repo / name).exists()]
+    try:  # the last commit that changed what goes into the package, so that others keep it
         result = subprocess.run(
-            ["git", "log", "-1", "--format=%ct"], cwd=repo, capture_output=True, text=True
+            ["git", "log", "-1", "--format=%ct", "--", *sources],
+            cwd=repo,
+            capture_output=True,
+            text=True,
         )
     except OSError:
         return EPOCH_FALLBACK
