@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from booktools import sphinx_ext
+from booktools.downloads.install_cell import check_source
 from helper import data
 
 REPO = Path(__file__).resolve().parents[1]
@@ -130,52 +131,10 @@ def test_the_install_cell_names_this_project_its_version_and_extra() -> None:
     assert sphinx_ext.EXTRA in PYPROJECT["project"]["optional-dependencies"]
 
 
-@pytest.mark.parametrize(
-    ("source", "requirement"),
-    [
-        ("", None),
-        ("pypi", "logic-puzzles-helper[book]==1.2.3"),
-        (
-            "https://example.org/dist/logic_puzzles_helper-{version}-py3-none-any.whl",
-            "logic-puzzles-helper[book] @ "
-            "https://example.org/dist/logic_puzzles_helper-1.2.3-py3-none-any.whl",
-        ),
-        ("git+https://example.org/me/book@v{version}",
-         "logic-puzzles-helper[book] @ git+https://example.org/me/book@v1.2.3"),
-        ("git+https://example.org/me/book@4f3a2b1",
-         "logic-puzzles-helper[book] @ git+https://example.org/me/book@4f3a2b1"),
-    ],
-)  # fmt: skip
-def test_the_install_source_gives_one_pinned_requirement(source, requirement) -> None:
-    assert sphinx_ext.install_requirement("1.2.3", source) == requirement
-    cell = sphinx_ext.install_cell("1.2.3", source)
-    assert 'if installed != "1.2.3":' in cell
-    if requirement is None:  # no source: say how, install nothing
-        assert "%pip" not in cell and 'pip install ".[book]"' in cell
-    else:
-        assert cell.splitlines()[-1] == f'    %pip install --quiet "{requirement}"'
-
-
-@pytest.mark.parametrize(
-    "source",
-    [
-        "http://example.org/dist/logic_puzzles_helper-{version}.whl",  # not https
-        "https://example.org/dist/latest.whl",  # no version
-        "git+https://example.org/me/book",  # no ref
-        'https://example.org/"; import os; "{version}',  # breaks out of the quotes
-        "https://example.org/a b-{version}.whl",
-        "pip",
-    ],
-)
-def test_an_unpinned_or_odd_install_source_fails_the_build(source) -> None:
-    with pytest.raises(ValueError, match="book_install_source"):
-        sphinx_ext.install_requirement("1.2.3", source)
-
-
 def test_the_config_names_no_address_it_does_not_control() -> None:
     config = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))
     source = config["sphinx"]["config"]["book_install_source"]
-    sphinx_ext.install_requirement(sphinx_ext.book_version(), source)  # valid
+    check_source(source)  # valid (tests/test_downloads_publish.py tests the choices)
     url = config["repository"]["url"]
     buttons = [config["html"][b] for b in ("use_repository_button", "use_issues_button")]
     assert url or not any(buttons)  # a button needs an address
