@@ -176,6 +176,7 @@ def _offer_downloads(
             srcdir=Path(app.srcdir),
             extensions=app.config.myst_enable_extensions,
             config=app.config,
+            glue_file=executed.with_name(f"{Path(pagename).name}.glue.json"),
         )
     except ConversionError as error:
         logger.warning(f"no download for this page: {error}", location=pagename)

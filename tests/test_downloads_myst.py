@@ -185,6 +185,32 @@ def test_outputs_only_for_glue_are_dropped(site, page) -> None:
     assert [output.output_type for output in result.cells[1].outputs] == ["stream"]
 
 
+def test_glue_of_a_freshly_executed_page_is_read_from_mysts_glue_file(
+    site, page, tmp_path: Path
+) -> None:
+    """myst-nb takes glued outputs out of a notebook it has just executed and writes them to
+    ``<page>.glue.json``: the converter reads them there (a forced build has no other copy)."""
+    import json
+
+    executed = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell("{glue:text}`n` cells"),
+            nbformat.v4.new_code_cell("glue('n', 7, display=False)"),  # its output taken out
+        ]
+    )
+    glue_file = tmp_path / "a.glue.json"
+    glue_file.write_text(
+        json.dumps(
+            {"n": {"output_type": "display_data", "data": {"text/plain": "7"}, "metadata": {}}}
+        )
+    )
+    result = convert_notebook(
+        executed, site, docname="book/a", source=page.source, srcdir=page.srcdir,
+        extensions=EXTENSIONS, glue_file=glue_file,
+    )  # fmt: skip
+    assert result.cells[0].source == "7 cells"
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [

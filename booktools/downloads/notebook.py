@@ -13,6 +13,7 @@ go to a last markdown cell. Cell ids are numbered, so the same page gives the sa
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -32,9 +33,19 @@ SENTINEL = re.compile(f"({re.escape(SOLUTION_START)}|{re.escape(SOLUTION_END)})"
 KEPT_METADATA = ("kernelspec", "language_info")
 
 
-def glue_data(notebook: nbformat.NotebookNode) -> dict[str, dict[str, Any]]:
-    """Every glued value of the notebook: key -> mime bundle (as myst-nb reads them)."""
-    found = {}
+def glue_data(
+    notebook: nbformat.NotebookNode, glue_file: Path | None = None
+) -> dict[str, dict[str, Any]]:
+    """Every glued value of the page: key -> mime bundle (as myst-nb reads them).
+
+    myst-nb takes the glued outputs out of a notebook it has just executed before it writes it
+    to ``jupyter_execute/``, and writes them beside it as ``<page>.glue.json`` (``glue_file``);
+    a notebook merged from the execution cache still holds them as outputs. Both are read.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    if glue_file is not None and glue_file.is_file():
+        for key, output in json.loads(glue_file.read_text("utf8")).items():
+            found[key] = dict(output.get("data", {}))
     for cell in notebook.cells:
         for output in cell.get("outputs", []) if cell.cell_type == "code" else []:
             scrapbook = output.get("metadata", {}).get("scrapbook")
@@ -77,9 +88,11 @@ def convert_notebook(
     srcdir: Path,
     extensions: Iterable[str],
     config: Any = None,
+    glue_file: Path | None = None,
 ) -> nbformat.NotebookNode:
-    """The downloadable form of one executed page (links as ``site:`` placeholders)."""
-    page = Page(docname, source, srcdir, glue_data(executed))
+    """The downloadable form of one executed page (links as ``site:`` placeholders);
+    ``glue_file`` is myst-nb's ``<page>.glue.json`` (see :func:`glue_data`)."""
+    page = Page(docname, source, srcdir, glue_data(executed, glue_file))
     converter = make_converter(site, page, extensions, config)
     metadata = {
         k: copy.deepcopy(executed.metadata[k]) for k in KEPT_METADATA if k in executed.metadata
