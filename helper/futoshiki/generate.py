@@ -168,9 +168,9 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
         for r in range(size)
     ]
     constraints = [sign for sign in signs if ("sign", sign) in active]
-    if (
-        count_solutions(Futoshiki(grid, constraints)) != 1
-    ):  # pragma: no cover - a second, independent check
+    if not count_solutions(
+        Futoshiki(grid, constraints)
+    ).unique:  # pragma: no cover - a second, independent check
         raise RuntimeError("the generated puzzle is not unique")
     return validate_futoshiki(grid, constraints)
 

@@ -31,7 +31,7 @@ def count_solutions(
 ) -> CountResult:
     """The number of pictures that satisfy the clues, counting no further than ``limit``.
 
-    ``count_solutions(puzzle) == 1`` says the puzzle is unique; ``2`` means "two or more";
+    ``count_solutions(puzzle).unique`` says the puzzle is unique; ``2`` means "two or more";
     ``0`` that no picture fits. ``limit=None`` counts them all. The result is a
     :class:`~helper.results.CountResult`: an ``int`` that also keeps the solutions found and
     says whether the count is complete. When ``time_limit`` seconds pass first, it holds what

@@ -49,7 +49,7 @@ def test_the_proven_minimum_is_the_brute_force_minimum(shape, bits):
     result = fewest_changes(picture)
     assert result.proven and result.lower == len(result.changed)
     assert len(result.changed) == _brute_force(picture)
-    assert count_solutions(Nonogram.from_grid(result.picture)) == 1
+    assert count_solutions(Nonogram.from_grid(result.picture)).unique
     assert len(result.changed) <= result.heuristic
 
 
@@ -76,7 +76,7 @@ def test_a_budget_gives_bounds():
     result = fewest_changes(picture, max_rounds=3)
     assert not result.proven and result.lower < len(result.changed)
     assert result.rounds == 3
-    assert count_solutions(Nonogram.from_grid(result.picture)) == 1
+    assert count_solutions(Nonogram.from_grid(result.picture)).unique
 
 
 def test_swap_cells_is_a_smallest_swap_by_inclusion():

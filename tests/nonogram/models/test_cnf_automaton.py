@@ -138,7 +138,7 @@ def test_the_counter_agrees_with_brute_force_on_every_small_puzzle(side):
         seen.add(puzzle)
         expected = strategies.solutions(puzzle)
         count = COUNTERS["sat-automaton"](puzzle, limit=10)
-        assert sorted(count.solutions) == expected and count == len(expected)
+        assert sorted(count.solutions) == expected and count.count == len(expected)
         assert count.exact and count.stats["solutions"] == len(expected)
 
 
@@ -150,4 +150,4 @@ def test_a_time_limit_stops_the_sat_solver(monkeypatch):
     assert result.status == "timeout" and "interrupted after 0.2 s" in result.message
     assert result.seconds < 0.2 + 5  # the deadline was honoured (a wide margin)
     count = COUNTERS["sat-automaton"](zigzag, limit=2, time_limit=0.2)
-    assert count == 0 and not count.complete and count.status == "timeout"
+    assert count.count == 0 and not count.complete and count.status == "timeout"
