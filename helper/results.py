@@ -7,7 +7,7 @@ unique (``unique``), even when the time ran out before it could finish.
 """
 
 import numbers
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
 from typing import Literal
 
@@ -130,7 +130,7 @@ class CountResult:
     TypeError: a CountResult is not a number: ask count.unique (exactly one solution, ...
     """
 
-    solutions: tuple[Grid, ...]
+    solutions: Sequence[Grid]  # stored as a tuple
     _: KW_ONLY
     limit: int | None
     complete: bool

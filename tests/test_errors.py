@@ -69,7 +69,7 @@ def test_a_count_is_a_frozen_value_not_an_int():
         lambda: bool(stopped),
         lambda: [0, 1][stopped],
     ):
-        with pytest.raises(TypeError, match="ask count.unique"):
+        with pytest.raises(TypeError, match=r"ask count\.unique"):
             question()
     assert stopped.count == 1 and stopped.reached_limit and not stopped.unique
     assert (
