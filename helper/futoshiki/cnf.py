@@ -12,18 +12,35 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pysat.card import CardEnc, EncType
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
 from helper.results import check_limit
 
-from .validate import Grid, validate_futoshiki
+from .validate import Cell, Grid, validate_futoshiki
 
 DEFAULT_SAT_SOLVER = "cadical195"
 
 
-def _exactly_one(literals: list[int]) -> list[list[int]]:
-    return [literals] + [[-a, -b] for a, b in itertools.combinations(literals, 2)]
+def exactly_one(literals: list[int]) -> list[list[int]]:
+    """Exactly one of ``literals``: PySAT's ``CardEnc.equals`` with the pairwise encoding (one
+    clause "at least one", and "not both" for every pair)."""
+    return CardEnc.equals(literals, 1, encoding=EncType.pairwise).clauses
+
+
+def sign_clauses(
+    var: Callable[[int, int, int], int], low: Cell, high: Cell, size: int
+) -> list[list[int]]:
+    """The clauses of one sign ``low < high``: if ``low`` holds ``v``, ``high`` holds one of
+    ``v+1..n``; and, the same fact seen from ``high``, if ``high`` holds ``v``, ``low`` holds
+    one of ``1..v-1``. The one place the package writes a sign as clauses."""
+    (r1, c1), (r2, c2) = low, high
+    clauses = []
+    for v in range(1, size + 1):
+        clauses.append([-var(r1, c1, v)] + [var(r2, c2, w) for w in range(v + 1, size + 1)])
+        clauses.append([-var(r2, c2, v)] + [var(r1, c1, w) for w in range(1, v)])
+    return clauses
 
 
 def futoshiki_cnf(
@@ -40,18 +57,14 @@ def futoshiki_cnf(
     lines = range(size)
     clauses: list[list[int]] = []
     for r, c in itertools.product(lines, lines):
-        clauses += _exactly_one([var(r, c, v) for v in values])
+        clauses += exactly_one([var(r, c, v) for v in values])
         if grid[r][c]:
             clauses.append([var(r, c, grid[r][c])])
     for v, i in itertools.product(values, lines):
-        clauses += _exactly_one([var(i, c, v) for c in lines])  # row i
-        clauses += _exactly_one([var(r, i, v) for r in lines])  # column i
-    for (r1, c1), (r2, c2) in constraints:
-        for v in values:
-            # low holds v  ->  high holds one of v+1..n
-            clauses.append([-var(r1, c1, v)] + [var(r2, c2, w) for w in range(v + 1, size + 1)])
-            # high holds v  ->  low holds one of 1..v-1
-            clauses.append([-var(r2, c2, v)] + [var(r1, c1, w) for w in range(1, v)])
+        clauses += exactly_one([var(i, c, v) for c in lines])  # row i
+        clauses += exactly_one([var(r, i, v) for r in lines])  # column i
+    for low, high in constraints:
+        clauses += sign_clauses(var, low, high, size)
     return CNF(from_clauses=clauses), var
 
 

@@ -16,9 +16,10 @@ from pysat.solvers import Solver
 from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
-from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf
-from .model import GameBoard, count_solutions
+from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf, sign_clauses
+from .model import GameBoard
 from .puzzle import Futoshiki
+from .solvers import count_solutions
 from .validate import Constraint, Grid, validate_futoshiki
 
 MIN_SIZE, MAX_SIZE = 4, 9
@@ -107,11 +108,8 @@ class _UniquenessOracle:
         for (r1, c1), (r2, c2) in signs:
             self.switches["sign", ((r1, c1), (r2, c2))] = s = next_var
             next_var += 1
-            for v in range(1, size + 1):
-                above = [var(r2, c2, w) for w in range(v + 1, size + 1)]
-                below = [var(r1, c1, w) for w in range(1, v)]
-                self._sat.add_clause([-s, -var(r1, c1, v), *above])
-                self._sat.add_clause([-s, -var(r2, c2, v), *below])
+            for clause in sign_clauses(var, (r1, c1), (r2, c2), size):
+                self._sat.add_clause([-s, *clause])
 
     def unique(self, active: set[tuple[str, object]]) -> bool:
         return self.other_solution(active) is None

@@ -110,8 +110,12 @@ class PortfolioConfig:
     """The back end run in this process when line logic left most cells open: Glucose 4.1."""
     second: str = "g4"
     """PySAT back end of the second opinion on the grids that are not large and open."""
-    hard_second: str = "mcb"
-    """...and on a small grid that line logic left mostly open."""
+    hard_second: str = "g3"
+    """...and on a small grid that line logic left mostly open: Glucose 3. On the first 60
+    random tuning grids (``python -m helper.bench --family random --split tuning --limit 60
+    --time-limit 30``) it gave the smallest total and 90th percentile of seven interruptible
+    second opinions in a thread, and both were less than half of those of CaDiCaL 1.0.3 in a
+    child process, the second opinion before issue 30."""
     second_after: float = 0.5
     """Seconds the primary solver works alone before the second opinion starts."""
     hard_share: float = HARD_SHARE
