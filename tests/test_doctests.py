@@ -1,0 +1,26 @@
+"""The Examples sections of the public API run as doctests, in `make unit` (issue 30 item 9).
+
+Each module listed here keeps its examples fast and deterministic (fixed seeds, one worker,
+small puzzles); a wrong example fails like any other test.
+"""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "helper.results",
+    "helper.backends.pysat",
+    "helper.nonogram",
+    "helper.nonogram.unique",
+    "helper.futoshiki.solvers",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_in_the_docstrings_hold(name):
+    module = importlib.import_module(name)
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert tried > 0, f"{name} has no examples"
+    assert failed == 0
