@@ -123,3 +123,14 @@ class Nonogram:
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
         return f"<Nonogram{label} {self.size}>"
+
+
+def as_nonogram(puzzle: object) -> Nonogram:
+    """``puzzle`` itself when it is a :class:`Nonogram`; a clear ``TypeError`` otherwise (the
+    twin of :func:`helper.futoshiki.puzzle.as_futoshiki`)."""
+    if not isinstance(puzzle, Nonogram):
+        raise TypeError(
+            f"expected a Nonogram, got {type(puzzle).__name__}; "
+            "make one with Nonogram(rows, cols) or load one with load_puzzle(name)"
+        )
+    return puzzle

@@ -25,18 +25,7 @@ from helper.registry import run_model as _run_model
 from helper.results import CountResult, SolveResult
 
 from ..clues import Grid
-from ..puzzle import Nonogram
-
-
-def as_nonogram(puzzle: object) -> Nonogram:
-    """``puzzle`` itself when it is a :class:`Nonogram`; a clear ``TypeError`` otherwise."""
-    if not isinstance(puzzle, Nonogram):
-        raise TypeError(
-            f"expected a Nonogram, got {type(puzzle).__name__}; "
-            "make one with Nonogram(rows, cols) or load one with load_puzzle(name)"
-        )
-    return puzzle
-
+from ..puzzle import Nonogram, as_nonogram
 
 NONOGRAM = Family("Nonogram", as_nonogram, "no solution: no picture satisfies every clue")
 
