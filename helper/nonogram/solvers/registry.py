@@ -10,6 +10,7 @@ adds a generator ``count(puzzle, run, limit)`` that yields different solutions o
 
 from collections.abc import Callable, Iterator, Mapping
 
+from helper import registry as shared
 from helper.registry import (
     Config,
     Counter,
@@ -20,8 +21,6 @@ from helper.registry import (
     Registry,
     Solver,
 )
-from helper.registry import run_counter as _run_counter
-from helper.registry import run_model as _run_model
 from helper.results import CountResult, SolveResult
 
 from ..clues import Grid
@@ -62,7 +61,7 @@ def run_model(
 ) -> SolveResult:
     """Run ``model`` on ``puzzle`` within ``time_limit`` seconds and check its answer
     (:func:`helper.registry.run_model` for a Nonogram)."""
-    return _run_model(model, name, puzzle, time_limit, config, NONOGRAM)
+    return shared.run_model(model, name, puzzle, time_limit, config, NONOGRAM)
 
 
 def run_counter(
@@ -75,7 +74,7 @@ def run_counter(
 ) -> CountResult:
     """Run a counting ``model`` for up to ``limit`` different solutions and check them
     (:func:`helper.registry.run_counter` for a Nonogram)."""
-    return _run_counter(model, name, puzzle, limit, time_limit, config, NONOGRAM)
+    return shared.run_counter(model, name, puzzle, limit, time_limit, config, NONOGRAM)
 
 
 __all__ = [
