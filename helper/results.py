@@ -152,7 +152,7 @@ class CountResult:
 
     @property
     def reached_limit(self) -> bool:
-        """True when the count stopped because it found :attr:`limit` solutions."""
+        """True when the count stopped because it found ``limit`` solutions."""
         return self.limit is not None and self.count >= self.limit
 
     @property

@@ -96,6 +96,11 @@ interpreter in ``solve_limited(expect_interrupt=True)`` (tests/backends/test_bac
 interrupts each one from another thread)."""
 
 
+DEFAULT_BACKEND = "g3"
+"""The back end the package uses where nothing else is chosen: Glucose 3, which can be
+interrupted (so a time limit holds) and needed the fewest conflicts on the book's CNFs."""
+
+
 def canonical(name: str) -> str:
     """PySAT's canonical name of the back end ``name`` (any of its aliases, any case).
 
@@ -214,8 +219,10 @@ def search_stats(solver: Solver) -> dict[str, int]:
 
 
 def backend_of(solver: Solver) -> str:
-    """The canonical name of the back end a PySAT ``Solver`` runs (from its back-end class)."""
-    kind = type(solver.solver).__name__.lower()
+    """The canonical name of the back end a PySAT solver runs (from its back-end class): a
+    ``Solver(name=...)`` or one of PySAT's own classes (``Glucose4(...)``, ``Cadical195()``)."""
+    engine = getattr(solver, "solver", solver)  # Solver(name=...) wraps one of those classes
+    kind = type(engine).__name__.lower()
     return _ALIASES.get(kind, "cryptosat" if kind == "cryptominisat" else kind)
 
 

@@ -9,7 +9,7 @@ as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.Sol
 ``solve(puzzle, *, solver=None, time_limit=None, config=None)`` and
 ``count_solutions(puzzle, limit=2, *, solver=None, time_limit=None)``. Every solver is in
 ``SOLVERS`` and every counter in ``COUNTERS``, both views of ``REGISTRY``
-(:mod:`helper.futoshiki.solvers`). The chapters' functions on ``(grid, constraints)``
+(``helper.futoshiki.solvers``). The chapters' functions on ``(grid, constraints)``
 (:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """
 

@@ -40,7 +40,7 @@ def count_solutions(
         Stop after this many (a positive integer, or ``None`` for all). With the default 2,
         ``count.unique`` decides whether the puzzle is unique.
     solver
-        A key of ``COUNTERS`` (``None``: :data:`DEFAULT_COUNTER`).
+        A key of ``COUNTERS`` (``None``: ``DEFAULT_COUNTER``, CP-SAT on the automaton model).
     time_limit
         Seconds for the whole count; when they pass first, the count holds what was found by
         then and ``complete`` is ``False``.

@@ -185,3 +185,16 @@ def test_the_timer_is_joined_so_it_cannot_interrupt_a_later_search():
     with pysat.load_solver("g3", SATISFIABLE) as solver:
         assert pysat.solve_for(solver, 30) is True
         assert threading.active_count() == before  # the timer thread has ended
+
+
+def test_pysats_own_solver_classes_are_solved_like_a_named_solver():
+    from pysat.solvers import Cadical195, Glucose4
+
+    with Glucose4(bootstrap_with=[[1, 2], [-1]]) as solver:
+        assert pysat.backend_of(solver) == "glucose4"
+        run = Run(Deadline(10), "glucose4")
+        assert pysat.solve_within(solver, run) and solver.get_model() == [-1, 2]
+    with Cadical195(bootstrap_with=[[1]]) as solver:
+        assert pysat.backend_of(solver) == "cadical195"
+        with pytest.raises(ValueError, match="interrupt"):
+            pysat.solve_for(solver, 1.0)  # CaDiCaL ignores a time limit: refused

@@ -1,8 +1,8 @@
 """The registry of Nonogram solvers: one table, one entry per name, saying what it can do.
 
-:data:`REGISTRY` is a :class:`helper.registry.Registry` (the same shape as
+``REGISTRY`` is a :class:`helper.registry.Registry` (the same shape as
 ``helper.futoshiki.REGISTRY``): one :class:`~helper.registry.Entry` per name, with its
-solver, its counter or both. :data:`SOLVERS` and :data:`COUNTERS` are its two read-only views.
+solver, its counter or both. ``SOLVERS`` and ``COUNTERS`` are its two read-only views.
 :func:`register` adds a model ``model(puzzle, run) -> grid | None`` (see
 :mod:`helper.registry` for what the registered solver does around it); :func:`register_counter`
 adds a generator ``count(puzzle, run, limit)`` that yields different solutions one by one.
@@ -40,19 +40,19 @@ COUNTERS: Mapping[str, Counter] = REGISTRY.counters
 
 
 def names(capability: str) -> list[str]:
-    """The registered names that can ``"solve"`` or ``"count"`` (the keys of :data:`SOLVERS`
-    or of :data:`COUNTERS`, in their order)."""
+    """The registered names that can ``"solve"`` or ``"count"`` (the keys of ``SOLVERS``
+    or of ``COUNTERS``, in their order)."""
     return REGISTRY.names(capability)
 
 
 def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
-    """Add a model to :data:`SOLVERS` under ``name`` (with its default ``config``) and return
+    """Add a model to ``SOLVERS`` under ``name`` (with its default ``config``) and return
     the checked solver (:meth:`helper.registry.Registry.register`)."""
     return REGISTRY.register(name, config)
 
 
 def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
-    """Add a counting model to :data:`COUNTERS` under ``name``."""
+    """Add a counting model to ``COUNTERS`` under ``name``."""
     return REGISTRY.register_counter(name, config)
 
 
