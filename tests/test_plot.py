@@ -16,10 +16,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex, to_rgb
 
 import helper.plot
-from helper.book.frames import STAGE_NAMES, Frame, Stages
 from helper.book.stages import line_logic_frames
 from helper.figure import COLUMN_PX, MIN_TEXT_PX, BookFigure, smallest_text_px, text_sizes_px
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DIFFERS,
     LINE_OUTLINE,

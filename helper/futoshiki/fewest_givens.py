@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
-from .generate import _UniquenessOracle
+from .generate import UniquenessOracle
 from .model import solve_futoshiki
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -154,7 +155,7 @@ class UniquenessCheck:
     SAT under assumptions, the check of :func:`~helper.futoshiki.generate_futoshiki`)."""
 
     def __init__(self, answer: Grid, signs: Sequence[Constraint]) -> None:
-        self._oracle = _UniquenessOracle(answer, signs)
+        self._oracle = UniquenessOracle(answer, signs)
         self._signs = {("sign", sign) for sign in signs}
         self.calls = 0
 
@@ -185,7 +186,7 @@ def fewest_givens(
     more than one (:class:`~helper.errors.NoSolutionError` is a ``ValueError``).
     """
     grid, signs = puzzle_parts(puzzle, constraints)
-    start = time.perf_counter()
+    start, deadline = time.perf_counter(), Deadline(time_limit)
     answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
     size = len(answer)
     cells = [(r, c) for r in range(size) for c in range(size)]
@@ -195,7 +196,7 @@ def fewest_givens(
         if (other := check(shown)) is not None:
             where = sorted(_differing(answer, other))[:3]
             raise ValueError(f"the puzzle has more than one solution (they differ at {where})")
-        return _loop(answer, signs, cells, check, start, max_rounds, time_limit)
+        return _loop(answer, signs, cells, check, start, max_rounds, deadline)
     finally:
         check.close()
 
@@ -207,7 +208,7 @@ def _loop(
     check: UniquenessCheck,
     start: float,
     max_rounds: int | None,
-    time_limit: float | None,
+    deadline: Deadline,
 ) -> FewestGivens:
     sets: list[DiffSet] = []
     best = set(cells)  # every cell given: surely unique
@@ -226,7 +227,7 @@ def _loop(
     def out_of_budget() -> bool:
         if max_rounds is not None and len(rounds) >= max_rounds:
             return True
-        return time_limit is not None and time.perf_counter() - start > time_limit
+        return deadline.passed()
 
     while lower < len(best) and not out_of_budget():
         while not rules_out_all(greedy := greedy_hitting_set(sets)):
@@ -239,9 +240,8 @@ def _loop(
         model, given = hitting_set_model(cells, sets, lower)
         for cell in cells:  # a warm start: the greedy set hits every set, so it is a solution
             model.add_hint(given[cell], cell in greedy)
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
         # the LP relaxation bounds a covering well; presolve finds little and costs time
-        solver = make_solver(left, linearization_level=2, cp_model_presolve=False)
+        solver = make_solver(deadline.left(), linearization_level=2, cp_model_presolve=False)
         status = solver.solve(model)
         master_seconds += solver.wall_time
         master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)

@@ -80,7 +80,7 @@ def all_signs(solution: Sequence[Sequence[int]]) -> list[Constraint]:
     return signs
 
 
-class _UniquenessOracle:
+class UniquenessOracle:
     """Answers "is ``solution`` still the only solution?" for many sets of clues, quickly.
 
     One incremental SAT solver (PySAT) holds the Latin-square rules of
@@ -153,7 +153,7 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
     rng.shuffle(givens)
     rng.shuffle(sign_clues)
     active = set(givens + sign_clues)  # everything about the solution: surely unique
-    oracle = _UniquenessOracle(solution, signs)
+    oracle = UniquenessOracle(solution, signs)
     try:
         for clue in givens + sign_clues:
             active.discard(clue)

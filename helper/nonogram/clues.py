@@ -7,6 +7,14 @@ from numbers import Integral
 Clue = Sequence[int]
 """One line's clue: the lengths of its blocks, in order (``[]`` or ``()`` for an empty line)."""
 Grid = list[list[int]]
+"""A picture: rows of 0 (empty) and 1 (filled) cells."""
+
+UNKNOWN = -1
+"""A cell that is not decided yet."""
+
+State = list[list[int]]
+"""A grid partly decided: rows of -1 (:data:`UNKNOWN`), 0 and 1, as line logic and the models
+that start from known cells read it."""
 
 
 def runs(line: Sequence[int]) -> list[int]:

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
 from .clues import Grid
-from .make import _as_picture, repair_picture
+from .make import as_picture, repair_picture
 from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
 from .unique import Cell, differing_cells
@@ -101,7 +102,8 @@ def fewest_changes(
     reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
     """
     start = time.perf_counter()
-    original = _as_picture(grid)
+    deadline = Deadline(time_limit)
+    original = as_picture(grid)
     height, width = len(original), len(original[0])
     best, filled = repair_picture(original)  # unique: an upper bound
     model = cp_model.CpModel()
@@ -129,15 +131,13 @@ def fewest_changes(
             ]
         )
         cuts += 1
-        over = time_limit is not None and time.perf_counter() - start > time_limit
-        if over or (max_rounds is not None and rounds >= max_rounds):
+        if deadline.passed() or (max_rounds is not None and rounds >= max_rounds):
             break
         model.clear_hints()
         for r in range(height):
             for c in range(width):
                 model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-        solver = make_solver(left, linearization_level=2)
+        solver = make_solver(deadline.left(), linearization_level=2)
         status = solver.solve(model)
         rounds += 1
         if status != cp_model.OPTIMAL:

@@ -39,7 +39,12 @@ class PictureCheck:
         return self.other is None
 
 
-def _as_picture(grid: Sequence[Sequence[int]]) -> Grid:
+def as_picture(grid: Sequence[Sequence[int]]) -> Grid:
+    """``grid`` as a picture: rows of equal length of 0/1 cells, as lists of ints.
+
+    Raises ``ValueError`` naming the row or the cell that is wrong (an empty picture, a row of
+    another length, a cell that is not 0 or 1).
+    """
     if not grid or not grid[0]:
         raise ValueError("a picture needs at least one row and one column")
     width = len(grid[0])
@@ -58,7 +63,7 @@ def check_picture(
     grid: Sequence[Sequence[int]], *, time_limit: float | None = None
 ) -> PictureCheck:
     """Clues of the picture ``grid`` and, when they are ambiguous, a second solution."""
-    picture = _as_picture(grid)
+    picture = as_picture(grid)
     puzzle = Nonogram.from_grid(picture)
     others = [g for g in two_solutions(puzzle, time_limit=time_limit) if g != picture]
     if not others:
@@ -104,7 +109,7 @@ def repair_picture(
     ``RuntimeError`` rather than change the picture beyond recognition; ``time_limit``
     bounds each uniqueness check.
     """
-    picture = _as_picture(grid)
+    picture = as_picture(grid)
     changes: list[Cell] = []
     while True:
         check = check_picture(picture, time_limit=time_limit)

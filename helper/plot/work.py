@@ -17,8 +17,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from helper.book.frames import STAGE_NAMES, Frame, Stages
 from helper.figure import FONT, add_handles_legend, legend_patch, new_figure, replace_legend
+from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DECIDED,
     DECIDED_PALE,

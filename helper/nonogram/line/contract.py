@@ -18,11 +18,7 @@ Failure is an exception, never a special return value:
 from collections.abc import Sequence
 from typing import Protocol
 
-UNKNOWN = -1
-"""A cell that is not decided yet."""
-
-State = list[list[int]]
-"""A grid of rows of -1 / 0 / 1."""
+from ..clues import UNKNOWN, State  # the cell values every layer shares
 
 
 class Contradiction(Exception):
@@ -45,3 +41,6 @@ class LineSolver(Protocol):
     """Solve one line: the cells all fitting placements agree on, or ``None`` if none fits."""
 
     def __call__(self, clue: Sequence[int], cells: Sequence[int]) -> list[int] | None: ...
+
+
+__all__ = ["UNKNOWN", "Contradiction", "LineSolver", "SearchBudgetSpent", "State"]

@@ -14,8 +14,7 @@ from ortools.sat.python import cp_model
 
 from helper.deadline import NO_DEADLINE, Deadline
 
-from ..clues import Clue
-from ..line.contract import UNKNOWN, State
+from ..clues import UNKNOWN, Clue, State
 
 Transition = tuple[int, int, int]  # (state, cell value, next state)
 

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver, require_interruptible, solve_within
+from helper.backends.pysat import (
+    DEFAULT_BACKEND,
+    load_solver,
+    require_interruptible,
+    solve_within,
+)
 from helper.deadline import NO_DEADLINE, Deadline, Run
 from helper.results import check_limit
 
@@ -26,7 +31,7 @@ from .registry import as_nonogram, register, register_counter
 SAT_SOLVER = "glucose4"
 """The PySAT back end of the CNF chapter's solves (Glucose 4.1: it supports ``interrupt``)."""
 
-SAT_BACKEND = "g3"
+SAT_BACKEND = DEFAULT_BACKEND
 """The PySAT back end of ``"sat-automaton"``: Glucose 3, whose search can be interrupted at a
 deadline from another thread (CaDiCaL's cannot, see :mod:`.portfolio`)."""
 

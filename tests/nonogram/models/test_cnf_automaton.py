@@ -14,6 +14,7 @@ from helper.backends import pysat as pysat_backend
 from helper.nonogram import SOLVERS, Nonogram, runs
 from helper.nonogram.line.reference import UNKNOWN, propagate, solve_line, unknown_state
 from helper.nonogram.models.cnf_automaton import (
+    automaton_line_clauses,
     build_sat_model,
     line_values,
     live_states,
@@ -109,6 +110,20 @@ def test_unit_propagation_on_the_cnf_is_line_logic(picture):
     model = build_sat_model(puzzle.rows, puzzle.cols)
     fixpoint = propagate(puzzle.rows, puzzle.cols, unknown_state(puzzle.height, puzzle.width))
     assert unit_propagation(model) == fixpoint
+
+
+@settings(max_examples=40, deadline=None)
+@given(pictures)
+def test_the_public_line_encoder_gives_the_same_cnf(picture):
+    """``automaton_line_clauses``, handed in as a line encoder, writes the model's own CNF."""
+    puzzle = Nonogram.from_grid(picture)
+    inside = build_sat_model(puzzle.rows, puzzle.cols)
+    outside = build_sat_model(puzzle.rows, puzzle.cols, line_clauses=automaton_line_clauses)
+    assert outside.variables == inside.variables and outside.cells == inside.cells
+    assert sorted(map(sorted, outside.clauses)) == sorted(map(sorted, inside.clauses))
+    out = []
+    assert automaton_line_clauses([2], [1, 0, -1], [None, None, 1], 1, out) is None
+    assert out == []  # a known empty cell inside the only block: no run, nothing written
 
 
 def test_known_cells_prune_and_a_contradiction_gives_no_model():
