@@ -355,7 +355,7 @@ def test_a_futoshiki_board_draws_its_signs_as_the_pair_figure_does():
     grid, constraints = puzzle
     same = plot_futoshiki_board(grid, constraints, result.grid)
     assert [t.get_text() for t in ax.texts] == [t.get_text() for t in same.texts]
-    assert len(ax.texts) == puzzle.size**2  # every cell
+    assert len(ax.texts) == puzzle.cells  # every cell
     assert len(ax.lines) == len(constraints)  # a chevron per sign
     assert pair.draw_futoshiki is boards.draw_futoshiki  # one drawing of the signs
     with pytest.raises(TypeError, match="constraints"):

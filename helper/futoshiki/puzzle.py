@@ -49,12 +49,37 @@ class Futoshiki:
         return format_futoshiki(self.grid, self.constraints)
 
     @property
-    def size(self) -> int:
-        """The side of the grid."""
+    def rows(self) -> Rows:
+        """What the puzzle gives in each row: its cells, ``0`` for an empty one (the grid)."""
+        return self.grid  # type: ignore[return-value]
+
+    @property
+    def cols(self) -> Rows:
+        """What the puzzle gives in each column: its cells, top to bottom."""
+        return tuple(zip(*self.grid, strict=True))
+
+    @property
+    def height(self) -> int:
+        """The number of rows (the side of the square grid)."""
         return len(self.grid)
 
-    def rows(self) -> Grid:
-        """The grid as a list of lists (a fresh copy)."""
+    @property
+    def width(self) -> int:
+        """The number of columns (the side of the square grid)."""
+        return len(self.grid)
+
+    @property
+    def size(self) -> str:
+        """``"NxN"``, rows by columns, as tables print it (the same as ``Nonogram.size``)."""
+        return f"{self.height}x{self.width}"
+
+    @property
+    def cells(self) -> int:
+        """The number of cells."""
+        return self.height * self.width
+
+    def to_lists(self) -> Grid:
+        """The grid as a list of lists, a fresh copy to fill in."""
         return [list(row) for row in self.grid]
 
     def check(self, solution: Sequence[Sequence[int]]) -> bool:
@@ -63,7 +88,7 @@ class Futoshiki:
 
     def __iter__(self) -> Iterator:
         """``grid, constraints = puzzle``: the grid as lists, the constraints as a list."""
-        return iter((self.rows(), list(self.constraints)))
+        return iter((self.to_lists(), list(self.constraints)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Futoshiki):
@@ -75,7 +100,7 @@ class Futoshiki:
 
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
-        return f"<Futoshiki{label} {self.size}x{self.size}, {len(self.constraints)} signs>"
+        return f"<Futoshiki{label} {self.size}, {len(self.constraints)} signs>"
 
 
 def as_futoshiki(puzzle: object) -> Futoshiki:

@@ -1,6 +1,6 @@
 """The registry of Futoshiki solvers, in the same shape as Nonogram's.
 
-:data:`REGISTRY` is a :class:`helper.registry.Registry`: ``SOLVERS[name](puzzle,
+``REGISTRY`` is a :class:`helper.registry.Registry`: ``SOLVERS[name](puzzle,
 time_limit=..., config=...)`` returns a :class:`~helper.results.SolveResult` and
 ``COUNTERS[name](puzzle, limit, time_limit=...)`` a :class:`~helper.results.CountResult`, each
 grid checked against the puzzle. Registered:
@@ -98,7 +98,7 @@ def solve_onehot(puzzle: Futoshiki, run: Run, config: SatConfig) -> Grid | None:
     with load_solver(config.backend, cnf.clauses) as solver:
         if not solve_within(solver, run):
             return None
-        return _decode(solver.get_model(), var, puzzle.size)
+        return _decode(solver.get_model(), var, puzzle.width)
 
 
 @REGISTRY.register_counter("sat-onehot", config=SatConfig())
@@ -111,7 +111,7 @@ def count_onehot(
     found = 0
     with load_solver(config.backend, cnf.clauses) as solver:
         while (limit is None or found < limit) and solve_within(solver, run):
-            grid = _decode(solver.get_model(), var, puzzle.size)
+            grid = _decode(solver.get_model(), var, puzzle.width)
             found += 1
             yield grid
             solver.add_clause(
@@ -138,7 +138,7 @@ def solve(
     constraints
         The signs, when ``puzzle`` is a grid.
     solver
-        A key of :data:`SOLVERS` (``None``: :data:`DEFAULT_SOLVER`).
+        A key of ``SOLVERS`` (``None``: ``DEFAULT_SOLVER``).
     time_limit
         Seconds for the whole solve; the result's status then says "timeout".
     config
@@ -192,7 +192,7 @@ def count_solutions(
         Stop after this many (a positive integer, or ``None`` for all). With the default 2,
         ``count.unique`` decides whether the puzzle is proper.
     solver
-        A key of :data:`COUNTERS` (``None``: :data:`DEFAULT_SOLVER`).
+        A key of ``COUNTERS`` (``None``: ``DEFAULT_SOLVER``).
     time_limit
         Seconds for the whole count; when they pass first, the count holds what was found and
         ``complete`` is ``False``.

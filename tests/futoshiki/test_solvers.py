@@ -47,7 +47,7 @@ def small_puzzles(draw):
 @settings(max_examples=40, deadline=None)
 @given(small_puzzles())
 def test_every_solver_and_counter_agrees_with_brute_force(game):
-    expected = [square for square in strategies.latin_squares(game.size) if game.check(square)]
+    expected = [square for square in strategies.latin_squares(game.width) if game.check(square)]
     for name in SOLVERS:
         result = futoshiki.solve(game, solver=name)
         assert result.status == ("solved" if expected else "no solution")
