@@ -15,6 +15,7 @@ MODULES = [
     "helper.nonogram",
     "helper.nonogram.unique",
     "helper.futoshiki.solvers",
+    "helper.bench.progress",
 ]
 
 
