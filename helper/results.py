@@ -22,7 +22,7 @@ Status = Literal["solved", "no solution", "timeout", "too large"]
 class SolveResult:
     """What a solve did: the status, the grid (when solved), who answered, time, statistics.
 
-    Attributes
+    Parameters
     ----------
     status
         ``"solved"``, ``"no solution"``, ``"timeout"`` or ``"too large"``.
@@ -38,6 +38,15 @@ class SolveResult:
         Counts such as branches, conflicts or guesses.
     message
         Why there is no grid, when there is none.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, solve
+    >>> result = solve(Nonogram([[1], [1]], [[2], []]), solver="cpsat-automaton")
+    >>> result.solved, result.grid, result.solver
+    (True, [[1, 0], [1, 0]], 'cpsat-automaton')
+    >>> result.picture()  # the grid, or the error that says why there is none
+    [[1, 0], [1, 0]]
     """
 
     status: Status

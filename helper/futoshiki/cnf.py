@@ -46,7 +46,34 @@ def sign_clauses(
 def futoshiki_cnf(
     grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
 ) -> tuple[CNF, Callable[[int, int, int], int]]:
-    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v"."""
+    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v".
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+
+    Returns
+    -------
+    tuple[pysat.formula.CNF, collections.abc.Callable]
+        The clauses (exactly one number per cell, once per row and column, the givens, the
+        signs) and the numbering of the variables, ``var(r, c, v)``, from 1.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed (:func:`~helper.futoshiki.validate.validate_futoshiki`).
+
+    Examples
+    --------
+    >>> cnf, var = futoshiki_cnf([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> cnf.nv, var(0, 0, 1), var(1, 1, 2)
+    (8, 1, 8)
+    >>> [var(0, 0, 2)] in cnf.clauses or [-var(0, 0, 2), var(0, 1, 3)] in cnf.clauses
+    False
+    """
     grid, constraints = validate_futoshiki(grid, constraints)
     size = len(grid)
 
@@ -70,7 +97,23 @@ def futoshiki_cnf(
 
 @dataclass
 class SatResult:
-    """What one SAT run found, with the solver's own counters."""
+    """What one SAT run found, with the solver's own counters.
+
+    Parameters
+    ----------
+    solution
+        The solved grid, or ``None`` when there is none.
+    conflicts, decisions
+        The SAT solver's counts.
+    seconds
+        Encoding and solving, on the wall clock.
+
+    Examples
+    --------
+    >>> result = solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> result.solution, result.conflicts >= 0
+    ([[1, 2], [2, 1]], True)
+    """
 
     solution: Grid | None
     conflicts: int
@@ -84,9 +127,35 @@ def solve_futoshiki_sat(
     *,
     solver_name: str = DEFAULT_SAT_SOLVER,
 ) -> SatResult:
-    """Encode and solve with a PySAT solver; ``solution`` is ``None`` when there is none.
+    """Encode the puzzle (:func:`futoshiki_cnf`) and solve it with a PySAT solver.
 
-    ``seconds`` covers encoding and solving, measured on the wall clock.
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    solver_name
+        The PySAT back end (CaDiCaL 1.9.5 by default; it has no time limit: a timed solve is
+        ``solve(puzzle, solver="sat-onehot", time_limit=...)``).
+
+    Returns
+    -------
+    SatResult
+        The solution (``None`` when there is none), the solver's conflicts and decisions, and
+        the seconds spent encoding and solving.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))]).solution
+    [[1, 2], [2, 1]]
+    >>> solve_futoshiki_sat([[1, 0], [0, 0]], [((0, 1), (0, 0))]).solution is None
+    True
     """
     start = time.perf_counter()
     cnf, var = futoshiki_cnf(grid, constraints)
@@ -112,7 +181,40 @@ def count_solutions_sat(
     *,
     solver_name: str = DEFAULT_SAT_SOLVER,
 ) -> int:
-    """Count solutions (up to ``limit``) by blocking each one found and solving again."""
+    """Count solutions, up to ``limit``, by blocking each one found and solving again.
+
+    The chapters' shorthand on ``(grid, constraints)``; ``count_solutions(puzzle,
+    solver="sat-onehot")`` is the same count as a :class:`~helper.results.CountResult`, with a
+    time limit.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    limit
+        Stop after this many (a positive integer, or ``None`` for all).
+    solver_name
+        The PySAT back end.
+
+    Returns
+    -------
+    int
+        The number of solutions found, at most ``limit``.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed or ``limit`` is not a positive integer or ``None``.
+
+    Examples
+    --------
+    >>> count_solutions_sat([[0, 0], [0, 0]], [], limit=None)
+    2
+    >>> count_solutions_sat([[0, 0, 0]] * 3, [], limit=5)  # 12 Latin squares of side 3
+    5
+    """
     check_limit(limit)
     cnf, var = futoshiki_cnf(grid, constraints)
     size = len(grid)

@@ -131,13 +131,43 @@ class UniquenessOracle:
 
 
 def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]]:
-    """A ``size`` x ``size`` Futoshiki (4 <= size <= 9) with exactly one solution.
+    """A ``size`` x ``size`` Futoshiki with exactly one solution, made from a seed.
 
-    Returns ``(grid, constraints)`` in the format of :func:`parse_futoshiki`. The same
-    ``seed`` gives the same puzzle on every run. Givens are removed first, then signs,
-    so the puzzles show few numbers and many signs; removing any remaining clue would
-    make the puzzle ambiguous. The result is checked with CP-SAT
-    (:func:`~helper.futoshiki.count_solutions`) before it is returned.
+    Givens are removed first, then signs, so the puzzles show few numbers and many signs;
+    removing any remaining clue would make the puzzle ambiguous. The result is checked with
+    CP-SAT (:func:`~helper.futoshiki.count_solutions`) before it is returned.
+
+    Parameters
+    ----------
+    size
+        The side of the grid, from 4 to 9.
+    seed
+        The same seed gives the same puzzle on every run.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[tuple[tuple[int, int], tuple[int, int]]]]
+        ``(grid, constraints)``, as :func:`~helper.futoshiki.text.parse_futoshiki` returns them.
+
+    Raises
+    ------
+    ValueError
+        When ``size`` is not an integer from 4 to 9, or ``seed`` not an integer.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, count_solutions, format_futoshiki
+    >>> grid, constraints = generate_futoshiki(4, seed=1)
+    >>> print(format_futoshiki(grid, constraints))
+    0 0<0 0
+    v
+    0 0 0 0
+    v ^
+    0 0 0 0
+      v   v
+    0 0>0 0
+    >>> count_solutions(Futoshiki(grid, constraints)).unique
+    True
     """
     if isinstance(size, bool) or not isinstance(size, int):
         raise ValueError(f"size must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
@@ -178,9 +208,34 @@ def difficulty(
 ) -> dict[str, int | float]:
     """How hard the puzzle is for CP-SAT's search: branches and conflicts, no presolve.
 
-    Presolve alone solves most small puzzles outright, which hides the search, so this
-    solve turns it off and uses one worker with a fixed seed: the numbers are the same
-    on every run. Also reported: how many givens and signs the puzzle shows.
+    Presolve alone solves most small puzzles outright, which hides the search, so this solve
+    turns it off and uses one worker with a fixed seed: the counts are the same on every run.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs.
+
+    Returns
+    -------
+    dict[str, int | float]
+        ``givens`` and ``signs`` shown, CP-SAT's ``branches`` and ``conflicts``, and its
+        ``wall_time_s``.
+
+    Raises
+    ------
+    NoSolutionError
+        When the puzzle has no solution.
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> found = difficulty(*generate_futoshiki(4, seed=1))
+    >>> {key: found[key] for key in ("givens", "signs", "branches", "conflicts")}
+    {'givens': 0, 'signs': 7, 'branches': 0, 'conflicts': 0}
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)

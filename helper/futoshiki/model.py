@@ -16,7 +16,33 @@ from .validate import Grid, validate_futoshiki
 
 
 class GameBoard(cp_model.CpSolverSolutionCallback):
-    """A Futoshiki puzzle as a CP-SAT model that is also its own solution callback."""
+    """A Futoshiki puzzle as a CP-SAT model that is also its own solution callback.
+
+    One integer variable per cell (fixed to a given, or free in ``1..n``), an
+    ``add_all_different`` per row and column, one inequality per sign. ``solve()`` leaves
+    the grid in ``.solution``; the registered ``"cpsat"`` solver and counter are built on it.
+
+    Parameters
+    ----------
+    grid
+        A :class:`~helper.futoshiki.puzzle.Futoshiki`, or the puzzle's rows (``0`` for an
+        empty cell) with ``constraints``.
+    constraints
+        The signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2, when ``grid`` is rows.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> board = GameBoard([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> board.size, len(board.model.proto.constraints)  # 2 rows, 2 columns, 1 sign
+    (2, 5)
+    >>> board.solve()
+    [[1, 2], [2, 1]]
+    """
 
     def __init__(
         self,
@@ -76,8 +102,40 @@ def solve_futoshiki(
     *,
     time_limit: float | None = None,
 ) -> Grid:
-    """The solved grid; :class:`~helper.errors.NoSolutionError` (a ``ValueError`` whose message
-    starts with "no solution") when the puzzle has none."""
+    """The solved grid of a puzzle, by the :class:`GameBoard` model on CP-SAT.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    time_limit
+        Seconds CP-SAT may search (``None``: no limit).
+
+    Returns
+    -------
+    list[list[int]]
+        The filled grid.
+
+    Raises
+    ------
+    NoSolutionError
+        When the puzzle has none (a ``ValueError`` whose message starts with "no solution").
+    SolverTimeoutError
+        When CP-SAT stops at the time limit undecided.
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> solve_futoshiki([[0, 0], [0, 0]], [((0, 1), (0, 0))])
+    [[2, 1], [1, 2]]
+    >>> solve_futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))])
+    Traceback (most recent call last):
+    ...
+    helper.errors.NoSolutionError: no solution: no grid obeys all the givens and signs
+    """
     board = GameBoard(grid, constraints)
     solution = board.solve(time_limit)
     if solution is None:

@@ -21,11 +21,41 @@ class Futoshiki:
     """A Futoshiki puzzle whose grid and constraints passed
     :func:`~helper.futoshiki.validate.validate_futoshiki`.
 
-    ``grid`` is a square tuple of rows (``0`` for an empty cell, ``1..n`` for a given) and
-    ``constraints`` a tuple of ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2; lists
-    are accepted on the way in. ``name`` is how files and tables refer to the puzzle. Raises
-    ``ValueError`` naming what is wrong. Two puzzles are equal when their grids and their sets
-    of constraints are. ``grid, constraints = puzzle`` unpacks it as plain lists.
+    Stored as tuples; lists are accepted on the way in. ``rows`` and ``cols`` are what the
+    puzzle gives in each row and column (the givens, ``0`` for an empty cell), as
+    :class:`~helper.nonogram.Nonogram`'s are its clues; ``height``, ``width`` and ``cells``
+    count them and ``size`` is ``"NxN"``. Two puzzles are equal when their grids and their
+    sets of constraints are. ``grid, constraints = puzzle`` unpacks it as plain lists.
+
+    Parameters
+    ----------
+    grid
+        A square grid of rows: ``0`` for an empty cell, ``1..n`` for a given.
+    constraints
+        ``((r1, c1), (r2, c2))`` pairs of neighbouring cells meaning cell 1 < cell 2.
+    name
+        How files and tables refer to the puzzle.
+
+    Raises
+    ------
+    ValueError
+        Naming the row, the cell or the constraint that is wrong.
+
+    Examples
+    --------
+    >>> puzzle = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 0, 0]], [((0, 1), (0, 2))], name="small")
+    >>> puzzle, puzzle.size, puzzle.cols[0]
+    (<Futoshiki 'small' 3x3, 1 signs>, '3x3', (1, 0, 0))
+    >>> print(puzzle.to_text())
+    1 0<0
+    0 0 0
+    0 0 0
+    >>> puzzle.check([[1, 2, 3], [2, 3, 1], [3, 1, 2]])
+    True
+    >>> Futoshiki([[1, 1], [0, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0 has the given 1 twice (columns 0 and 1)
     """
 
     grid: Sequence[Sequence[int]]  # stored as Rows, a tuple of tuples

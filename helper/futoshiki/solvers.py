@@ -72,8 +72,28 @@ def count_gameboard(puzzle: Futoshiki, run: Run, limit: int | None) -> Iterator[
 
 @dataclass(frozen=True)
 class SatConfig:
-    """Settings of ``"sat-onehot"``: the PySAT back end, which must be interruptible (a
-    ``ValueError`` says so when it is not), so that a time limit holds."""
+    """Settings of ``"sat-onehot"``: the PySAT back end, checked when the settings are made.
+
+    Parameters
+    ----------
+    backend
+        A PySAT solver name (any alias); it must be one that can be interrupted, so that a
+        time limit holds (Glucose 4.1 by default).
+
+    Raises
+    ------
+    ValueError
+        When PySAT has no such back end, or it cannot be interrupted (CaDiCaL).
+
+    Examples
+    --------
+    >>> SatConfig("g3").backend
+    'glucose3'
+    >>> SatConfig("cd195")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: CaDiCaL 1.9.5 ('cd195') cannot be interrupted, so it cannot serve a Futoshiki...
+    """
 
     backend: str = "g4"
 

@@ -70,7 +70,29 @@ def __dir__() -> list[str]:
 
 
 def load_puzzle(name: str) -> Nonogram:
-    """Load the book's puzzle ``data/<name>.json`` (for example ``"nonogram03"``)."""
+    """Load the book's puzzle ``data/<name>.json``.
+
+    Parameters
+    ----------
+    name
+        The file's stem, for example ``"nonogram03"``.
+
+    Returns
+    -------
+    Nonogram
+        The puzzle, named ``name``, with its title and other text in ``info``.
+
+    Raises
+    ------
+    FileNotFoundError
+        When there is no such puzzle; the message lists the names there are.
+
+    Examples
+    --------
+    >>> house = load_puzzle("nonogram03")
+    >>> house.name, house.size
+    ('nonogram03', '45x60')
+    """
     return Nonogram.from_dict(load_json(name), name=name)
 
 

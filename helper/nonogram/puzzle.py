@@ -26,12 +26,41 @@ def _as_grid(grid: Sequence[Sequence[int]] | None) -> Grid | None:
 class Nonogram:
     """A Nonogram whose clues passed :func:`~helper.nonogram.clues.validate`.
 
-    ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``); ``[0]`` and lists are
-    accepted on the way in. ``name`` is how files and tables refer to the puzzle, ``family``
-    groups benchmark puzzles, ``goal`` is the intended picture when the source gives one (it
-    must satisfy the clues), and ``info`` keeps free text such as a title or an author.
-    Raises ``ValueError`` naming the line and the clue when the clues cannot be a puzzle.
+    ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``), what the puzzle says
+    about each row and column, as :class:`~helper.futoshiki.Futoshiki`'s ``rows`` and ``cols``
+    are its givens; ``height``, ``width`` and ``cells`` count them and ``size`` is ``"HxW"``.
     Two puzzles are equal when their clues are.
+
+    Parameters
+    ----------
+    rows, cols
+        The clues of the rows and of the columns; ``[0]`` and lists are accepted on the way in.
+    name
+        How files and tables refer to the puzzle.
+    family
+        The benchmark family it belongs to, if any.
+    goal
+        The intended picture when the source gives one (it must satisfy the clues).
+    info
+        Free text such as a title or an author.
+
+    Raises
+    ------
+    ValueError
+        Naming the line and the clue when the clues cannot be a puzzle, or when ``goal`` does
+        not match them.
+
+    Examples
+    --------
+    >>> puzzle = Nonogram([[2], [1]], [[1], [2]], name="corner")
+    >>> puzzle, puzzle.rows, puzzle.size, puzzle.cells
+    (<Nonogram 'corner' 2x2>, ((2,), (1,)), '2x2', 4)
+    >>> puzzle.check([[1, 1], [0, 1]]), puzzle == Nonogram.from_grid([[1, 1], [0, 1]])
+    (True, True)
+    >>> Nonogram([[3]], [[1], [1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: clue [3] needs 3 cells but the line has only 2
     """
 
     rows: Sequence[Sequence[int]]  # stored as Clues, tuples of tuples

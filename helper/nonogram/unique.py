@@ -88,10 +88,39 @@ def find_solutions(
 ) -> list[Grid]:
     """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
 
-    ``method`` names a counter in ``COUNTERS``. When ``time_limit`` seconds pass before
-    the count is complete, :class:`~helper.errors.SolverTimeoutError` is raised: a partial list
-    would be a
-    wrong answer.
+    Parameters
+    ----------
+    puzzle
+        A :class:`~helper.nonogram.puzzle.Nonogram`.
+    limit
+        Stop after this many (a positive integer, or ``None`` for all).
+    time_limit
+        Seconds for the whole search.
+    method
+        A key of ``COUNTERS`` (``None``: CP-SAT on the automaton model).
+
+    Returns
+    -------
+    list[list[list[int]]]
+        The grids found, each checked against the clues, in sorted order.
+
+    Raises
+    ------
+    SolverTimeoutError
+        When ``time_limit`` seconds pass before the count is complete: a partial list would be
+        a wrong answer.
+    ModelTooLargeError
+        When the model refuses to be built.
+    ValueError
+        An unknown method, or a ``limit`` that is not a positive integer or ``None``.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, find_solutions
+    >>> find_solutions(Nonogram([[1], [1]], [[1], [1]]))
+    [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
+    >>> find_solutions(Nonogram([[1], [1]], [[2], []]))
+    [[[1, 0], [1, 0]]]
     """
     count = count_solutions(puzzle, limit, solver=method, time_limit=time_limit)
     if count.status == "too large":

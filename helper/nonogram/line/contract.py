@@ -26,6 +26,14 @@ class Contradiction(Exception):
 
     Inside a search it only refutes a guess; a model that meets one before any guess reports
     that the puzzle has no solution.
+
+    Examples
+    --------
+    >>> from helper.nonogram.line.reference import propagate
+    >>> propagate([[1]], [[1]], [[0]])  # the one cell is known empty, yet its row needs it
+    Traceback (most recent call last):
+    ...
+    helper.nonogram.line.contract.Contradiction: row 0
     """
 
 

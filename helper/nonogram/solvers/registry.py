@@ -46,13 +46,93 @@ def names(capability: str) -> list[str]:
 
 
 def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
-    """Add a model to ``SOLVERS`` under ``name`` (with its default ``config``) and return
-    the checked solver (:meth:`helper.registry.Registry.register`)."""
+    """Add a model to ``SOLVERS`` under ``name``; the decorator returns the checked solver.
+
+    The model, ``model(puzzle, run)`` (or ``model(puzzle, run, config)`` with settings),
+    returns a grid or ``None`` for "no solution"; the registered solver times it, keeps to its
+    time limit and checks its answer (``register`` of :class:`helper.registry.Registry`).
+
+    Parameters
+    ----------
+    name
+        The registry key, as ``solve(puzzle, solver=name)`` and the tables name it.
+    config
+        The solver's default settings (a frozen dataclass), or ``None``.
+
+    Returns
+    -------
+    collections.abc.Callable
+        The decorator; it returns the solver, ``solver(puzzle, *, time_limit=None,
+        config=None) -> SolveResult``, with the raw model as ``solver.__wrapped__``.
+
+    Raises
+    ------
+    ValueError
+        When a solver of that name is registered already.
+
+    Examples
+    --------
+    The same on a registry of one's own (:class:`helper.registry.Registry`, the shape of
+    ``REGISTRY``), so that the example leaves ``SOLVERS`` as it was:
+
+    >>> from helper.nonogram import Nonogram
+    >>> from helper.nonogram.solvers.registry import NONOGRAM, Registry
+    >>> mine = Registry(NONOGRAM)
+    >>> @mine.register("all-filled")
+    ... def all_filled(puzzle, run):
+    ...     return [[1] * puzzle.width for _ in range(puzzle.height)]
+    >>> mine.solvers["all-filled"](Nonogram([[1]], [[1]])).grid
+    [[1]]
+    >>> mine.solvers["all-filled"](Nonogram([[1], []], [[1]])).status  # its answer is checked
+    Traceback (most recent call last):
+    ...
+    RuntimeError: solver 'all-filled' returned a grid that breaks the clues
+    """
     return REGISTRY.register(name, config)
 
 
 def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
-    """Add a counting model to ``COUNTERS`` under ``name``."""
+    """Add a counting model to ``COUNTERS`` under ``name``; the decorator returns the counter.
+
+    The model, a generator ``count(puzzle, run, limit)`` (or with ``config``), yields
+    different solutions one by one; the registered counter keeps those found before the time
+    ran out and checks each (``register_counter`` of :class:`helper.registry.Registry`).
+
+    Parameters
+    ----------
+    name
+        The registry key, as ``count_solutions(puzzle, solver=name)`` names it.
+    config
+        The counter's default settings (a frozen dataclass), or ``None``.
+
+    Returns
+    -------
+    collections.abc.Callable
+        The decorator; it returns the counter, ``counter(puzzle, limit=2, *,
+        time_limit=None, config=None) -> CountResult``.
+
+    Raises
+    ------
+    ValueError
+        When a counter of that name is registered already.
+
+    Examples
+    --------
+    The same on a registry of one's own, so that ``COUNTERS`` stays as it was:
+
+    >>> from helper.nonogram import Nonogram
+    >>> from helper.nonogram.solvers.registry import NONOGRAM, Registry
+    >>> mine = Registry(NONOGRAM)
+    >>> @mine.register_counter("every-grid")
+    ... def every_grid(puzzle, run, limit):
+    ...     for bits in range(2 ** puzzle.cells):
+    ...         grid = [[bits >> (r * puzzle.width + c) & 1 for c in range(puzzle.width)]
+    ...                 for r in range(puzzle.height)]
+    ...         if puzzle.check(grid):
+    ...             yield grid
+    >>> mine.counters["every-grid"](Nonogram([[1], [1]], [[1], [1]])).count
+    2
+    """
     return REGISTRY.register_counter(name, config)
 
 
