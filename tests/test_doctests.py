@@ -11,6 +11,7 @@ import pytest
 
 MODULES = [
     "helper.results",
+    "helper.shape",
     "helper.errors",
     "helper.deadline",
     "helper.backends.pysat",

@@ -9,6 +9,8 @@ validated again. It reads and writes the text format (:meth:`Futoshiki.from_text
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from helper.shape import GridShape
+
 from .check import check_futoshiki
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Grid, validate_futoshiki
@@ -17,7 +19,7 @@ Rows = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, eq=False)
-class Futoshiki:
+class Futoshiki(GridShape):
     """A Futoshiki puzzle whose grid and constraints passed
     :func:`~helper.futoshiki.validate.validate_futoshiki`.
 
@@ -87,26 +89,6 @@ class Futoshiki:
     def cols(self) -> Rows:
         """What the puzzle gives in each column: its cells, top to bottom."""
         return tuple(zip(*self.grid, strict=True))
-
-    @property
-    def height(self) -> int:
-        """The number of rows (the side of the square grid)."""
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        """The number of columns (the side of the square grid)."""
-        return len(self.grid)
-
-    @property
-    def size(self) -> str:
-        """``"NxN"``, rows by columns, as tables print it (the same as ``Nonogram.size``)."""
-        return f"{self.height}x{self.width}"
-
-    @property
-    def cells(self) -> int:
-        """The number of cells."""
-        return self.height * self.width
 
     def to_lists(self) -> Grid:
         """The grid as a list of lists, a fresh copy to fill in."""

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from helper.shape import GridShape
+
 from .clues import Grid, check_nonogram, clues_from_grid, validate
 
 Clues = tuple[tuple[int, ...], ...]
@@ -23,7 +25,7 @@ def _as_grid(grid: Sequence[Sequence[int]] | None) -> Grid | None:
 
 
 @dataclass(frozen=True, eq=False)
-class Nonogram:
+class Nonogram(GridShape):
     """A Nonogram whose clues passed :func:`~helper.nonogram.clues.validate`.
 
     ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``), what the puzzle says
@@ -114,23 +116,6 @@ class Nonogram:
         if self.goal is not None:
             data["goal"] = [list(row) for row in self.goal]
         return data
-
-    @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
-
-    @property
-    def size(self) -> str:
-        """``"HxW"``, rows by columns, as the benchmark tables print it."""
-        return f"{self.height}x{self.width}"
-
-    @property
-    def cells(self) -> int:
-        return self.height * self.width
 
     @property
     def title(self) -> str:
