@@ -63,23 +63,24 @@ def interrupt(solver: cp_model.CpSolver) -> None:
     solver.stop_search()
 
 
-def found_solution(solver: cp_model.CpSolver, status: Any, run: Run) -> bool:
+def found_solution(solver: cp_model.CpSolver, status: Any, run: Run | None = None) -> bool:
     """The one reading of a CP-SAT status for a model without an objective.
 
     ``True``: a solution (``OPTIMAL`` or ``FEASIBLE``); ``False``: a proof that there is none
-    (``INFEASIBLE``). ``UNKNOWN`` is the time limit: :class:`~helper.errors.SolverTimeoutError`.
-    ``MODEL_INVALID`` is a bug in the model, never a time-out: ``ValueError`` with CP-SAT's own
-    validation message.
+    (``INFEASIBLE``). ``UNKNOWN`` is the time limit: :class:`~helper.errors.SolverTimeoutError`,
+    naming ``run.method`` and its deadline when a ``run`` is given. ``MODEL_INVALID`` is a bug
+    in the model, never a time-out: ``ValueError`` with CP-SAT's own validation message.
     """
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return True
     if status == cp_model.INFEASIBLE:
         return False
+    what = (run.method if run is not None else "") or "CP-SAT"
     if status == cp_model.MODEL_INVALID:
-        raise ValueError(f"{run.method or 'CP-SAT'}: invalid model: {solver.solution_info()}")
-    raise SolverTimeoutError(
-        f"{run.method or 'CP-SAT'}: {solver.status_name(status)} after {run.deadline.seconds} s"
-    )
+        raise ValueError(f"{what}: invalid model: {solver.solution_info()}")
+    seconds = run.deadline.seconds if run is not None else None
+    limit = "its time limit" if seconds is None else f"{seconds:g} s"
+    raise SolverTimeoutError(f"{what}: {solver.status_name(status)}, no answer within {limit}")
 
 
 class SolutionCollector(cp_model.CpSolverSolutionCallback):

@@ -10,9 +10,9 @@ second solution appears. The same ``seed`` always gives the same puzzle.
 import random
 from collections.abc import Sequence
 
-from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
+from helper.backends.cpsat import found_solution
 from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
@@ -240,8 +240,7 @@ def difficulty(
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)
     solver = make_solver(cp_model_presolve=False)
-    status = solver.solve(board.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if not found_solution(solver, solver.solve(board.model)):
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return {
         "givens": sum(1 for row in grid for v in row if v),

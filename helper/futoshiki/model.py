@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from helper.errors import NoSolutionError, SolverTimeoutError
+from helper.backends.cpsat import found_solution
+from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
 from .puzzle import Futoshiki
@@ -91,8 +92,7 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
         self.solution = None
         self.solver = make_solver(time_limit)
         status = self.solver.solve(self.model, self)
-        if status == cp_model.UNKNOWN:
-            raise SolverTimeoutError(f"CP-SAT stopped at the time limit of {time_limit} s")
+        found_solution(self.solver, status)  # a time-out or an invalid model raises
         return self.solution
 
 

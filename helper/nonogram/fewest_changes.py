@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
 from helper.deadline import Deadline
 from helper.ortools import make_solver
 
@@ -66,11 +67,8 @@ def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) 
     for r, c in keep:
         model.add(cells[r][c] == grid[r][c])
     solver = make_solver()
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+    if not found_solution(solver, solver.solve(model)):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
-        raise RuntimeError(f"other_picture: {solver.status_name(status)}")
     return [[solver.value(cell) for cell in row] for row in cells]
 
 

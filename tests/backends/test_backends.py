@@ -198,3 +198,25 @@ def test_pysats_own_solver_classes_are_solved_like_a_named_solver():
         assert pysat.backend_of(solver) == "cadical195"
         with pytest.raises(ValueError, match="interrupt"):
             pysat.solve_for(solver, 1.0)  # CaDiCaL ignores a time limit: refused
+
+
+def test_one_reading_of_a_cpsat_status_an_invalid_model_is_no_time_out():
+    from helper.ortools import make_solver
+
+    model = cp_model.CpModel()
+    model.new_int_var(0, 10, "x")
+    model.proto.variables[0].domain[0] = 5  # the domain 5..1 is empty: a broken model
+    model.proto.variables[0].domain[1] = 1
+    solver = make_solver()
+    with pytest.raises(ValueError, match="invalid model"):
+        cpsat.found_solution(solver, solver.solve(model))
+    hard = cp_model.CpModel()
+    hard.add_all_different([hard.new_int_var(0, 30, f"v{i}") for i in range(30)])
+    solver = make_solver(1e-9)  # no time to find anything
+    with pytest.raises(SolverTimeoutError, match=r"CP-SAT: UNKNOWN, no answer within its time"):
+        cpsat.found_solution(solver, solver.solve(hard))
+    run = Run(Deadline(5), "the model")
+    with pytest.raises(SolverTimeoutError, match=r"the model: UNKNOWN, no answer within 5 s"):
+        cpsat.found_solution(solver, solver.solve(hard), run)
+    solver = make_solver()
+    assert cpsat.found_solution(solver, solver.solve(cp_model.CpModel())) is True  # no rule: any
