@@ -223,9 +223,9 @@ class Registry(Mapping[str, Entry]):
         self.family = family
         self._entries: dict[str, Entry] = {}
         self.solvers: Mapping[str, Solver] = _View(self._entries, "solve")
-        """Every registered solver by name: ``solvers[name](puzzle) -> SolveResult``."""
+        """Every registered solver by name (``solvers[name](puzzle) -> SolveResult``)."""
         self.counters: Mapping[str, Counter] = _View(self._entries, "count")
-        """Every registered counter by name: ``counters[name](puzzle, limit) -> CountResult``."""
+        """Every registered counter by name (``counters[name](puzzle, limit) -> CountResult``)."""
 
     def __getitem__(self, name: str) -> Entry:
         return self._entries[name]

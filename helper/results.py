@@ -59,7 +59,7 @@ class SolveResult:
 
     @property
     def solved(self) -> bool:
-        """True when :attr:`grid` holds a solution."""
+        """True when ``grid`` holds a solution."""
         return self.status == "solved"
 
     def picture(self) -> Grid:

@@ -193,8 +193,8 @@ class Table:
 
     @property
     def numeric(self) -> list[bool]:
-        """Which columns hold numbers (right-aligned): every value column of a transposed
-        table, and the columns whose kind is not ``"text"``."""
+        """Which columns hold numbers, right-aligned (every value column of a transposed
+        table, and the columns whose kind is not ``"text"``)."""
         if self.by_row:
             return [False] + [True] * len(self.values.columns)
         return [False] + [self.kinds[name] != "text" for name in self.values.columns]
@@ -237,7 +237,7 @@ class Table:
 
     @property
     def rows(self) -> list[list[str]]:
-        """Each row as the table shows it: its label, then its formatted values."""
+        """Each row as the table shows it (its label, then its formatted values)."""
         return self.rows_of(self.styler(escape=False))
 
     def transposed(self) -> "Table":

@@ -82,12 +82,12 @@ class Futoshiki(GridShape):
 
     @property
     def rows(self) -> Rows:
-        """What the puzzle gives in each row: its cells, ``0`` for an empty one (the grid)."""
+        """What the puzzle gives in each row, its cells (``0`` for an empty one), as ``grid``."""
         return self.grid  # type: ignore[return-value]
 
     @property
     def cols(self) -> Rows:
-        """What the puzzle gives in each column: its cells, top to bottom."""
+        """What the puzzle gives in each column, its cells from top to bottom."""
         return tuple(zip(*self.grid, strict=True))
 
     def to_lists(self) -> Grid:

@@ -34,7 +34,7 @@ class Stages:
 
     @property
     def label(self) -> str:
-        """The name figures give these stages: the solver's display name, else ``solver``."""
+        """The name figures give these stages, the solver's display name (else ``solver``)."""
         return SOLVER_NAMES.get(self.key or "", self.solver)
 
     def stage_of_cells(self) -> list[list[int]]:
