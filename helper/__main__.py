@@ -102,12 +102,12 @@ def _count_words(count: "CountResult") -> str:
             f"at least {count.count} solution{'s' if count.count != 1 else ''}: the time limit "
             "ran out before the count was complete"
         )
-    if count == 0:
+    if count.count == 0:
         return "0 solutions: no grid fits the puzzle"
-    noun = "solution" if count == 1 else "solutions"
+    noun = "solution" if count.count == 1 else "solutions"
     if count.reached_limit:
         return f"at least {count.count} {noun} (counting stopped at --limit {limit})"
-    return f"{count.count} {noun}" + (": the puzzle is unique" if count == 1 else "")
+    return f"{count.count} {noun}" + (": the puzzle is unique" if count.unique else "")
 
 
 def _print_count(count: "CountResult") -> None:

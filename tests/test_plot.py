@@ -18,10 +18,10 @@ from matplotlib.colors import to_hex, to_rgb
 from matplotlib.patches import Rectangle
 
 import helper.plot
-from helper.book.frames import STAGE_NAMES, Frame, Stages
 from helper.book.stages import line_logic_frames
 from helper.figure import COLUMN_PX, MIN_TEXT_PX, BookFigure, smallest_text_px, text_sizes_px
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DIFFERS,
     LINE_OUTLINE,
@@ -382,7 +382,7 @@ def test_a_futoshiki_board_draws_its_signs_as_the_pair_figure_does():
     grid, constraints = puzzle
     same = plot_futoshiki_board(grid, constraints, result.grid)
     assert [t.get_text() for t in ax.texts] == [t.get_text() for t in same.texts]
-    assert len(ax.texts) == puzzle.size**2  # every cell
+    assert len(ax.texts) == puzzle.cells  # every cell
     assert len(ax.lines) == len(constraints)  # a chevron per sign
     assert pair.draw_futoshiki is boards.draw_futoshiki  # one drawing of the signs
     with pytest.raises(TypeError, match="constraints"):

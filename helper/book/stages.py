@@ -22,6 +22,7 @@ from pysat.solvers import Solver
 from helper.backends.pysat import load_solver, solve_within
 from helper.deadline import Deadline, Run
 from helper.nonogram.clues import Clue, Grid
+from helper.nonogram.frames import Frame, StageNames, Stages
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.contract import UNKNOWN, Contradiction, State
 from helper.nonogram.line.probe import probe
@@ -36,8 +37,6 @@ from helper.nonogram.puzzle import Nonogram
 from helper.nonogram.solvers.cpsat import solve_cells
 from helper.nonogram.solvers.pysat import SAT_BACKEND, SAT_SOLVER, solve_cnf
 from helper.ortools import make_solver
-
-from .frames import Frame, StageNames, Stages
 
 LINE_STAGE_NAMES: StageNames = ("line logic", "line probing", "search")
 """The steps of ``"line-search"``: line logic is its propagation, line probing its probing."""
@@ -136,23 +135,23 @@ def cpsat_stages(
 def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
     """The literals that unit propagation sets at the root, before any decision.
 
-    Repeats: a clause with every literal but one false forces that one. Raises
-    :class:`Contradiction` when a clause has every literal false.
+    A clause with every literal but one false forces that one, and so on until nothing
+    changes. PySAT's ``Solver.propagate`` does it: at the root only the unit clauses force
+    anything, so they are its assumptions and it returns what they imply. Raises
+    :class:`Contradiction` when propagation falsifies a clause.
     """
-    true: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for clause in clauses:
-            if any(literal in true for literal in clause):
-                continue
-            free = [literal for literal in clause if -literal not in true]
-            if not free:
-                raise Contradiction(f"clause {list(clause)} is false")
-            if len(free) == 1:
-                true.add(free[0])
-                changed = True
-    return true
+    distinct = [set(clause) for clause in clauses]
+    if not all(distinct):
+        raise Contradiction("the empty clause is false")
+    # A clause that repeats a literal is shorter than it looks: the solver would take [x, x]
+    # as the unit [x] at the root, where propagate() does not report it.
+    units = [next(iter(clause)) for clause in distinct if len(clause) == 1]
+    wider = [sorted(clause) for clause in distinct if len(clause) > 1]
+    with Solver(name=SAT_SOLVER, bootstrap_with=wider) as solver:
+        consistent, implied = solver.propagate(assumptions=units)
+    if not consistent:
+        raise Contradiction("unit propagation makes a clause false")
+    return set(implied)
 
 
 def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:

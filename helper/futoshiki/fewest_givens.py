@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
 from .generate import UniquenessOracle
@@ -236,7 +237,7 @@ def fewest_givens(
     more than one (:class:`~helper.errors.NoSolutionError` is a ``ValueError``).
     """
     grid, signs = puzzle_parts(puzzle, constraints)
-    start = time.perf_counter()
+    start, deadline = time.perf_counter(), Deadline(time_limit)
     answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
     size = len(answer)
     cells = [(r, c) for r in range(size) for c in range(size)]
@@ -246,7 +247,7 @@ def fewest_givens(
         if (other := check(shown)) is not None:
             where = sorted(_differing(answer, other))[:3]
             raise ValueError(f"the puzzle has more than one solution (they differ at {where})")
-        return _loop(answer, signs, cells, check, start, max_rounds, time_limit)
+        return _loop(answer, signs, cells, check, start, max_rounds, deadline)
     finally:
         check.close()
 
@@ -258,7 +259,7 @@ def _loop(
     check: UniquenessCheck,
     start: float,
     max_rounds: int | None,
-    time_limit: float | None,
+    deadline: Deadline,
 ) -> FewestGivens:
     sets: list[DiffSet] = []
     best = set(cells)  # every cell given: surely unique
@@ -277,7 +278,7 @@ def _loop(
     def out_of_budget() -> bool:
         if max_rounds is not None and len(rounds) >= max_rounds:
             return True
-        return time_limit is not None and time.perf_counter() - start > time_limit
+        return deadline.passed()
 
     while lower < len(best) and not out_of_budget():
         while not rules_out_all(greedy := greedy_hitting_set(sets)):
@@ -288,9 +289,8 @@ def _loop(
         if lower == len(best) or out_of_budget():
             break
         model, given = hitting_set_model(cells, sets, lower)  # no hint: it does not help
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
         # the LP relaxation bounds a covering well; presolve finds little and costs time
-        solver = make_solver(left, linearization_level=2, cp_model_presolve=False)
+        solver = make_solver(deadline.left(), linearization_level=2, cp_model_presolve=False)
         status = solver.solve(model)
         master_seconds += solver.wall_time
         master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)

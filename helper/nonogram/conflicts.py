@@ -249,6 +249,6 @@ def mistype_clue(puzzle: Nonogram, seed: int = 0, *, tries: int = 200) -> tuple[
             broken = with_clue(puzzle, changed)
         except ValueError:  # the new clue no longer fits its line
             continue
-        if count_solutions(broken, limit=1) == 0:
+        if count_solutions(broken, limit=1).count == 0:
             return broken, changed
     raise ValueError(f"no mistyped clue among {tries} tries leaves the puzzle without a solution")

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
 from .clues import Grid
@@ -65,11 +67,8 @@ def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) 
     for r, c in keep:
         model.add(cells[r][c] == grid[r][c])
     solver = make_solver()
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+    if not found_solution(solver, solver.solve(model)):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
-        raise RuntimeError(f"other_picture: {solver.status_name(status)}")
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
@@ -133,6 +132,7 @@ def fewest_changes(
     reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
     """
     start = time.perf_counter()
+    deadline = Deadline(time_limit)
     original = as_picture(grid)
     height, width = len(original), len(original[0])
     best, filled = repair_picture(original)  # unique: an upper bound
@@ -145,15 +145,13 @@ def fewest_changes(
             break
         add_swap_cut(model, cell, picture, swap_cells(picture, other))
         cuts += 1
-        over = time_limit is not None and time.perf_counter() - start > time_limit
-        if over or (max_rounds is not None and rounds >= max_rounds):
+        if deadline.passed() or (max_rounds is not None and rounds >= max_rounds):
             break
         model.clear_hints()
         for r in range(height):
             for c in range(width):
-                model.add_hint(cell[r][c], best[r][c])  # start the search at a unique picture
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-        solver = make_solver(left, linearization_level=2)
+                model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
+        solver = make_solver(deadline.left(), linearization_level=2)
         status = solver.solve(model)
         rounds += 1
         if status != cp_model.OPTIMAL:

@@ -15,8 +15,7 @@ from helper.ortools import make_solver
 
 from .clues import Grid
 from .models.cpsat_automaton import build_automaton_model
-from .puzzle import Nonogram
-from .solvers.registry import as_nonogram
+from .puzzle import Nonogram, as_nonogram
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,7 @@ from .clues import Grid
 from .line.contract import Contradiction
 from .line.probe import probe
 from .line.reference import propagate, unknown_state
-from .puzzle import Nonogram
-from .solvers.registry import as_nonogram
+from .puzzle import Nonogram, as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"

@@ -166,7 +166,7 @@ def futoshiki_data(
     every rule (or a ``ValueError`` that says which step or cell is wrong).
     """
     puzzle = as_futoshiki(puzzle)
-    n = puzzle.size
+    n = puzzle.height
     out, grid = _steps_json(steps, (n, n), range(1, n + 1), puzzle.grid, futoshiki=True)
     if not check_futoshiki(puzzle.grid, puzzle.constraints, grid):
         raise ValueError("the steps end at a grid that breaks a rule (row, column or sign)")

@@ -170,7 +170,7 @@ def nonogram_steps(puzzle: Nonogram) -> list[StandInStep]:
 
 def _futoshiki_candidates(puzzle: Futoshiki, grid: list[list[int]]):
     """Candidates of each cell (all different, then sign bounds) and the premises behind them."""
-    n = puzzle.size
+    n = puzzle.height
     full = set(range(1, n + 1))
     cand: dict[tuple[int, int], set[int]] = {}
     why: dict[tuple[int, int], set[Premise]] = {}
@@ -204,7 +204,7 @@ def _futoshiki_candidates(puzzle: Futoshiki, grid: list[list[int]]):
 def _why_not(puzzle, grid, cells, chosen, value, why) -> set[Premise]:
     """Why no cell of ``cells`` but ``chosen`` can hold ``value``: for each empty one, the line
     across it that holds ``value`` already, or else the signs that bound it."""
-    n = puzzle.size
+    n = puzzle.height
     found: set[Premise] = set()
     for r, c in cells:
         if (r, c) == chosen or grid[r][c]:
@@ -219,7 +219,7 @@ def _why_not(puzzle, grid, cells, chosen, value, why) -> set[Premise]:
 
 
 def _futoshiki_step(puzzle: Futoshiki, grid: list[list[int]]) -> StandInStep | None:
-    n = puzzle.size
+    n = puzzle.height
     cand, why = _futoshiki_candidates(puzzle, grid)
     for (r, c), values in sorted(cand.items()):
         if grid[r][c] == 0 and len(values) == 1:
@@ -258,10 +258,10 @@ def futoshiki_steps(puzzle: Futoshiki) -> list[StandInStep]:
     with candidates from the row, the column and the signs; when none is left, one cell of the
     solution (found by CP-SAT) with kind ``"search"``.
     """
-    from helper.futoshiki.model import solve
+    from helper.futoshiki import solve
 
     puzzle = as_futoshiki(puzzle)
-    grid = puzzle.rows()
+    grid = puzzle.to_lists()
     solution: list[list[int]] | None = None
     steps = []
     while any(0 in row for row in grid):

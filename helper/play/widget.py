@@ -151,7 +151,7 @@ def futoshiki_player(
     explanation; ``steps`` as for :func:`nonogram_player` (``helper.futoshiki.explain``)."""
     data = futoshiki_data(puzzle, steps, title=title)
     data["start"] = _mode(start)
-    summary = f"Futoshiki player: {data['title']}, {puzzle.size} × {puzzle.size}"
+    summary = f"Futoshiki player: {data['title']}, {puzzle.height} × {puzzle.width}"
     return PlayWidget(data, summary)
 
 

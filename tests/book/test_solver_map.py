@@ -16,7 +16,9 @@ def test_every_registered_solver_has_a_row_and_no_row_is_stale() -> None:
 
 
 def test_a_solver_registered_without_a_row_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, "new-solver", REGISTRY["portfolio"])
+    # the registry is read-only: the map reads a table with one more entry in its place
+    more = {**REGISTRY, "new-solver": REGISTRY["portfolio"]}
+    monkeypatch.setattr(solver_map, "REGISTRY", more)
     assert solver_map.missing_rows() == ["new-solver"]
     with pytest.raises(KeyError, match="new-solver"):
         solver_map.map_rows()
@@ -38,7 +40,9 @@ def test_the_capabilities_come_from_the_registry() -> None:
 
 def test_the_tools_follow_the_registered_settings() -> None:
     assert solver_map.tool("sat-automaton") == "PySAT, Glucose 3"
-    assert "CaDiCaL 1.0.3" in solver_map.tool("portfolio")
+    # the portfolio races only back ends that can be interrupted (issue 30): no CaDiCaL
+    portfolio = solver_map.tool("portfolio")
+    assert portfolio == "Python + PySAT: Glucose 3 or Glucose 4.1, then Glucose 4.1"
     assert solver_map.tool("cpsat-automaton").startswith("CP-SAT")
 
 

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from helper.book.frames import STAGE_NAMES
 from helper.book.stages import (
     INSPECTORS,
     ROOT_PROPAGATION,
@@ -24,6 +23,7 @@ from helper.book.stages import (
     unit_propagation,
 )
 from helper.nonogram import Contradiction, Nonogram, check_nonogram, load_puzzle
+from helper.nonogram.frames import STAGE_NAMES
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.reference import UNKNOWN, propagate, sweep_steps, sweeps, unknown_state
 from helper.nonogram.models.cnf_automaton import build_sat_model

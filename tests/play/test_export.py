@@ -79,7 +79,7 @@ def test_futoshiki_steps_start_from_the_givens_and_end_at_the_solution() -> None
     puzzle = Futoshiki(*generate_futoshiki(5, seed=2))
     data = futoshiki_data(puzzle, futoshiki_steps(puzzle))
     assert data["solution"] == solve_futoshiki(puzzle).grid
-    assert data["givens"] == puzzle.rows() and data["size"] == 5
+    assert data["givens"] == puzzle.to_lists() and data["size"] == 5
     assert data["signs"] == [[list(a), list(b)] for a, b in puzzle.constraints]
     decided = {(r, c) for step in data["steps"] for r, c, _ in step["cells"]}
     givens = {(r, c) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row) if v}

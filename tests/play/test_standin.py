@@ -48,7 +48,7 @@ def test_a_puzzle_that_needs_search_is_refused() -> None:
 @pytest.mark.parametrize(("size", "seed"), [(5, 2), (7, 21), (7, 1)])
 def test_futoshiki_steps_replay_to_the_solution(size: int, seed: int) -> None:
     puzzle = Futoshiki(*generate_futoshiki(size, seed))
-    grid = puzzle.rows()
+    grid = puzzle.to_lists()
     for step in futoshiki_steps(puzzle):
         assert len(step.cells) == 1 and step.reason
         for (r, c), value in step.cells.items():

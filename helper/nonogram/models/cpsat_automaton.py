@@ -14,8 +14,7 @@ from ortools.sat.python import cp_model
 
 from helper.deadline import NO_DEADLINE, Deadline
 
-from ..clues import Clue
-from ..line.contract import UNKNOWN, State
+from ..clues import UNKNOWN, Clue, State
 from . import checked
 from .cpsat_grid import build_model
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import solve_model
+from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
 
@@ -38,12 +38,8 @@ def solve_cells(
     """
     run = run or Run(Deadline(), "cpsat")
     solver, status = solve_model(model, run, parameters)
-    if status == cp_model.INFEASIBLE:
+    if not found_solution(solver, status, run):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(
-            f"{run.method}: {solver.status_name(status)} after {run.deadline.seconds} s"
-        )
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
@@ -120,22 +116,6 @@ def solve_automaton_default(puzzle: Nonogram, run: Run, config: CpSatConfig) -> 
     return solve_cells(model, cells, run, **default_workers(config.parameters))
 
 
-class _GridCollector(cp_model.CpSolverSolutionCallback):
-    """Keep the distinct grids found, stopping the search after ``limit`` of them."""
-
-    def __init__(self, cells: list[list[cp_model.IntVar]], limit: int | None) -> None:
-        super().__init__()
-        self._cells = cells
-        self._limit = limit
-        self.grids: dict[tuple[tuple[int, ...], ...], None] = {}  # in the order found
-
-    def on_solution_callback(self) -> None:
-        grid = tuple(tuple(self.value(cell) for cell in row) for row in self._cells)
-        self.grids[grid] = None
-        if self._limit is not None and len(self.grids) >= self._limit:
-            self.stop_search()
-
-
 @register_counter("cpsat-automaton")
 def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int | None) -> Iterator[Grid]:
     """Up to ``limit`` different grids, enumerated by CP-SAT on the automaton model.
@@ -146,13 +126,10 @@ def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int | None) -> Itera
     more; then :class:`~helper.errors.SolverTimeoutError` follows them.
     """
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    collector = _GridCollector(cells, limit)
-    solver, status = solve_model(model, run, {"enumerate_all_solutions": True}, collector)
-    yield from ([list(row) for row in grid] for grid in collector.grids)
-    found = len(collector.grids)
-    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)  # the search ran to its end
-    if not complete and (limit is None or found < limit):
+    grids, complete = enumerate_grids(model, cells, run, limit)
+    yield from grids
+    if not complete:
         raise SolverTimeoutError(
-            f"counting stopped after {run.deadline.seconds} s with {found} solution(s) found "
-            f"and not all ruled out ({solver.status_name(status)})"
+            f"counting stopped after {run.deadline.seconds} s with {len(grids)} solution(s) "
+            "found and not all ruled out"
         )

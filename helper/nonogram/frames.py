@@ -1,14 +1,15 @@
 """What a figure of a solver's work shows: the stages, and the frames of line logic.
 
 Plain data, with no solver behind it, so that :mod:`helper.plot` can draw it without loading
-OR-Tools or PySAT. :mod:`.stages` measures it.
+OR-Tools or PySAT, and without reaching up into :mod:`helper.book`, whose
+:mod:`~helper.book.stages` measures it.
 """
 
 from dataclasses import dataclass, field
 
-from helper.nonogram.clues import Grid
-from helper.nonogram.line.contract import UNKNOWN, State
 from helper.palette import SOLVER_NAMES
+
+from .clues import UNKNOWN, Grid, State
 
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
 """The three kinds of work, in the order a cell's colour is chosen."""
@@ -40,7 +41,7 @@ class Stages:
 
     @property
     def label(self) -> str:
-        """The name figures give these stages: the solver's display name, else ``solver``."""
+        """The name figures give these stages, the solver's display name (else ``solver``)."""
         return SOLVER_NAMES.get(self.key or "", self.solver)
 
     def stage_of_cells(self) -> list[list[int]]:
