@@ -158,7 +158,13 @@ def test_the_mistyped_line_is_one_of_the_lines_to_retype(picture, seed):
 
 @pytest.mark.parametrize(
     ("a", "b", "apart"),
-    [((3, 1), (2, 2), 2), ((4,), (2, 2), 4), ((), (3,), 3), ((1, 3, 3), (3, 3), 1), ((2,), (2,), 0)],
+    [
+        ((3, 1), (2, 2), 2),
+        ((4,), (2, 2), 4),
+        ((), (3,), 3),
+        ((1, 3, 3), (3, 3), 1),
+        ((2,), (2,), 0),
+    ],
 )
 def test_clue_distance(a, b, apart):
     assert clue_distance(a, b) == apart == clue_distance(b, a)
@@ -289,7 +295,11 @@ def test_the_command_line_ranks_the_other_lines(tmp_path, capsys):
     path.write_text(write_non(broken), encoding="utf-8")
     assert main(["solve", str(path)]) == 1
     lines = capsys.readouterr().err.split("\n")
-    assert lines[1:4] == ["fewest lines to retype (1):", str(changed), "or, as likely, one of these instead:"]
+    assert lines[1:4] == [
+        "fewest lines to retype (1):",
+        str(changed),
+        "or, as likely, one of these instead:",
+    ]
     others = list(itertools.takewhile(LINE.match, lines[4:]))
     found = lines_to_retype(broken)
     assert others == [str(fix.typed[0]) for fix in found.fixes[1:]] and others
@@ -303,12 +313,20 @@ def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
     _, err = capsys.readouterr()
     lines = err.split("\n")
     assert lines[1] == "fewest clues to retype (1):"
-    assert lines[2:5] == ["given (0, 0) = 1", "or, as likely, one of these instead:", "sign (0, 1) < (0, 0)"]
+    assert lines[2:5] == [
+        "given (0, 0) = 1",
+        "or, as likely, one of these instead:",
+        "sign (0, 1) < (0, 0)",
+    ]
     assert lines[5] == (
         "nearest that fit: given (0, 0) = 2 (1 apart, one solution); "
         "sign (0, 0) < (0, 1) (1 apart, one solution)"
     )
-    assert lines[6:9] == ["these 2 clues cannot all hold:", "given (0, 0) = 1", "sign (0, 1) < (0, 0)"]
+    assert lines[6:9] == [
+        "these 2 clues cannot all hold:",
+        "given (0, 0) = 1",
+        "sign (0, 1) < (0, 0)",
+    ]
 
 
 @settings(max_examples=60, deadline=None)
