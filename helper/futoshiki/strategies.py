@@ -15,6 +15,7 @@ that every strategy shows the same counts. :data:`SEARCH_ALONE` turns both off.
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -31,8 +32,8 @@ class Strategy:
     ``SELECT_...`` constants; the cells are given in reading order, or shuffled with the seed
     ``shuffle`` (a control: an order that knows nothing of the puzzle)."""
 
-    variable: int
-    value: int
+    variable: Any  # cp_model.VariableSelectionStrategy
+    value: Any  # cp_model.DomainReductionStrategy
     shuffle: int | None = None
 
 
@@ -55,7 +56,7 @@ def strategy_counts(
     strategy: Strategy | None,
     *,
     presolve: bool = False,
-    **parameters: int | float | bool,
+    **parameters: Any,
 ) -> tuple[int, int]:
     """``(branches, conflicts)`` of one solve with ``strategy`` (``None``: CP-SAT's default).
 

@@ -17,6 +17,7 @@ it says: on some puzzles a single cell changes the counts as much as hundreds.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.ortools import make_solver
@@ -43,7 +44,7 @@ def hinted_search(
     *,
     presolve: bool = True,
     time_limit: float | None = None,
-    **parameters: int | float | bool,
+    **parameters: Any,
 ) -> SearchCounts:
     """Solve the automaton model (one worker, fixed seed) with the cells of ``hint`` hinted.
 

@@ -182,9 +182,9 @@ def test_clue_distance_is_a_distance(a, b, c):
 
 
 def test_mistyping_only_rows():
-    broken, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="row")
+    _, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="row")
     assert changed.kind == "row"
-    broken, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="column")
+    _, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="column")
     assert changed.kind == "column"
 
 
