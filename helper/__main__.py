@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from helper.errors import SolverTimeoutError
 
@@ -130,7 +130,7 @@ SHOWN_FIXES = 4
 """At most this many sets of clues to retype are printed: the nearest fit and 3 others."""
 
 
-def _conflict_report(found: "Diagnosis[Any, Any]", noun: str) -> str:
+def _conflict_report(found: "Diagnosis", noun: str) -> str:
     """The report on a puzzle without solution, after its first line: the fewest clues to
     retype, other sets as likely (or less), the nearest clues that fit, then a set of clues
     that cannot all hold. Every line that names a clue starts with its kind (``row``,
@@ -138,7 +138,7 @@ def _conflict_report(found: "Diagnosis[Any, Any]", noun: str) -> str:
     best, *others = found.fixes
     lines = [f"fewest {noun} to retype ({len(best.typed)}):", *map(str, best.typed)]
 
-    def tie(fix: "Fix[Any]") -> bool:
+    def tie(fix: "Fix") -> bool:
         return (fix.unique, fix.apart) == (best.unique, best.apart)
 
     shown = others[: SHOWN_FIXES - 1]

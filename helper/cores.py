@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Generic, Literal, TypeVar
+from typing import Any, Literal
 
 from ortools.sat.python import cp_model
 from pysat.card import CardEnc, EncType
@@ -265,25 +265,22 @@ def other_corrections(
 
 # -- a report for a person: which clues to retype, and why there is no solution ----------------
 
-Item = TypeVar("Item")
-Reason = TypeVar("Reason")
-
 
 @dataclass(frozen=True)
-class Fix(Generic[Item]):
+class Fix:
     """One way to make a puzzle solvable: retype the clues ``typed`` (as given), for example
     as ``fits`` (the nearest clues that fit, one for each), ``apart`` being how far the two
     are (``None`` when no fitting clue was found in time). ``unique`` says whether the puzzle
     with ``fits`` has exactly one solution (``None``: not asked)."""
 
-    typed: tuple[Item, ...]
-    fits: tuple[Item, ...]
+    typed: tuple[Any, ...]  # the puzzle's clues (ClueLine, FutoshikiClue)
+    fits: tuple[Any, ...]
     apart: int | None
     unique: bool | None = None
 
 
 @dataclass(frozen=True)
-class Diagnosis(Generic[Item, Reason]):
+class Diagnosis:
     """What is wrong with a puzzle that has no solution.
 
     ``fixes`` are the minimum correction sets, nearest fit first (``fixes[0]`` is the answer
@@ -292,6 +289,6 @@ class Diagnosis(Generic[Item, Reason]):
     (why there is no solution), ``None`` when time ran out before one was proven.
     """
 
-    fixes: tuple[Fix[Item], ...]
+    fixes: tuple[Fix, ...]
     complete: bool
-    conflict: Reason | None
+    conflict: Any  # LineConflict, ClueConflict or None

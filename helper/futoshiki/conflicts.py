@@ -130,9 +130,6 @@ FIXES = 20
 """How many sets of clues to retype :func:`clues_to_retype` looks for at most (a wrong given
 at the end of a chain of signs has one set per sign of the chain, and the given's own)."""
 
-ClueFix = Fix[FutoshikiClue]
-ClueDiagnosis = Diagnosis[FutoshikiClue, ClueConflict]
-
 
 def clues_to_retype(
     puzzle: Futoshiki | Sequence[Sequence[int]],
@@ -140,7 +137,7 @@ def clues_to_retype(
     *,
     time_limit: float | None = None,
     limit: int = FIXES,
-) -> ClueDiagnosis:
+) -> Diagnosis:
     """The fewest givens and signs to retype so that the puzzle has a solution, when it has none.
 
     Every set of that size (at most ``limit``), each with the nearest clues that fit: a given's
@@ -195,7 +192,7 @@ def _other_sets(
 
 def _nearest_fit(
     size: int, clues: Sequence[FutoshikiClue], members: Sequence[int], deadline: Deadline
-) -> ClueFix:
+) -> Fix:
     """The clues ``members`` as typed, and the nearest that fit. A solution of the other clues
     breaks every clue of a minimum correction set, so each sign in it holds reversed; each
     given takes another value. A set of one given tries its values nearest first and keeps the
@@ -206,7 +203,7 @@ def _nearest_fit(
     reversed_signs = {k: FutoshikiClue("sign", clues[k].cells[::-1]) for k in members}
     if len(members) == 1 and typed[0].kind == "given":
         value = int(typed[0].value or 0)
-        fallback: ClueFix | None = None
+        fallback: Fix | None = None
         for v in sorted(
             (v for v in range(1, size + 1) if v != value), key=lambda v: abs(v - value)
         ):

@@ -6,8 +6,9 @@ every switch assumed on. Two answers come out of its "no":
 - :func:`lines_to_retype`: the fewest lines whose clues, changed, give a picture (a minimum
   correction set, by MaxSAT: :func:`helper.cores.minimum_correction`), every other set of that
   size, and for each the nearest clues that fit, ranked by how far they are from the typed ones;
-- :func:`conflicting_lines`: a minimal set of lines whose clues cannot all hold, by deletion
-  (:func:`helper.cores.deletion_mus`): drop any one and the others have a picture together.
+- :func:`~helper.nonogram.conflicting_lines`: a minimal set of lines whose clues cannot all
+  hold, by deletion (:func:`helper.cores.deletion_mus`): drop any one and the others have a
+  picture together.
 
 :func:`diagnose_lines` gives both from one incremental SAT solver, within one time limit: the
 command line's report. Two ways to switch a line, one per solver:
@@ -143,7 +144,7 @@ def switched_cnf(rows: Sequence[Clue], cols: Sequence[Clue]) -> tuple[list[list[
 
 
 TRIES = 8
-"""How many removal orders :func:`conflicting_lines` tries by default (see its ``tries``)."""
+"""How many removal orders :func:`~helper.nonogram.conflicting_lines` tries by default."""
 FIXES = 8
 """How many sets of lines to retype :func:`lines_to_retype` looks for at most."""
 FITS = 8
@@ -247,13 +248,9 @@ def clue_distance(typed: Sequence[int], other: Sequence[int]) -> int:
     return distance[len(a)][len(b)]
 
 
-LineFix = Fix[ClueLine]
-LineDiagnosis = Diagnosis[ClueLine, LineConflict]
-
-
 def lines_to_retype(
     puzzle: Nonogram, *, time_limit: float | None = None, limit: int = FIXES
-) -> LineDiagnosis:
+) -> Diagnosis:
     """The fewest lines to retype so that the puzzle has a picture, when it has none.
 
     Every set of that size (at most ``limit``), each with the nearest clues that fit, ranked:
@@ -275,10 +272,11 @@ def diagnose_lines(
     time_limit: float | None = None,
     limit: int = FIXES,
     tries: int = TRIES,
-) -> LineDiagnosis:
+) -> Diagnosis:
     """What the command line reports for a puzzle without solution: the lines to retype (as
-    :func:`lines_to_retype`) and a minimal conflicting set (as :func:`conflicting_lines`, the
-    smallest over ``tries`` orders of deletion), from one incremental SAT solver.
+    :func:`lines_to_retype`) and a minimal conflicting set (as
+    :func:`~helper.nonogram.conflicting_lines`, the smallest over ``tries`` orders of
+    deletion), from one incremental SAT solver.
 
     Everything runs within ``time_limit`` seconds: the first set of lines to retype must be
     found in time (else :class:`~helper.errors.SolverTimeoutError`); after that, whatever is
@@ -317,12 +315,12 @@ def diagnose_lines(
     return Diagnosis(tuple(ranked), found.complete, conflict)
 
 
-def _rank(fix: LineFix) -> tuple[bool, int, int, list[tuple[str, int]]]:
+def _rank(fix: Fix) -> tuple[bool, int, int, list[tuple[bool, int]]]:
     """Nearest fit first: the fewest cells apart, then the fewest blocks gained or lost (a cell
     moved between blocks keeps their number), then rows before columns, top to bottom."""
     blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(fix.typed, fix.fits, strict=True))
     order = [(line.kind == "column", line.index) for line in fix.typed]
-    return (fix.apart is None, fix.apart or 0, blocks, order)  # type: ignore[return-value]
+    return (fix.apart is None, fix.apart or 0, blocks, order)
 
 
 def _nearest_fit(
@@ -331,7 +329,7 @@ def _nearest_fit(
     switches: Sequence[int],
     members: Sequence[int],
     deadline: Deadline,
-) -> LineFix:
+) -> Fix:
     """The lines ``members`` as typed, and the nearest clues they take in a picture of all the
     other lines: the best of up to :data:`FITS` pictures that differ on these lines."""
     lines = [puzzle_lines(puzzle)[k] for k in members]
