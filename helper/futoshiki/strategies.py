@@ -47,8 +47,8 @@ STRATEGIES: dict[str, Strategy | None] = {
 """The strategies the book compares, by name; ``"default"`` is CP-SAT's own search."""
 
 SEARCH_ALONE: dict[str, int | bool] = {"cp_model_probing_level": 0, "use_sat_inprocessing": False}
-"""CP-SAT parameters that leave only the search (with propagation) to decide the grid: no
-probing when the model is loaded, no inprocessing of the clauses."""
+"""The CP-SAT parameters that leave the grid to search and propagation alone. No probing when
+the model is loaded, and no inprocessing of the clauses."""
 
 
 def strategy_counts(

@@ -184,7 +184,7 @@ def plot_set_grids(
             )
     add_legend(
         fig,
-        [(INK, "the set holds this clue"), (PAPER, "outlined: the set drawn across")],
+        [(INK, "the set holds this clue"), (PAPER, "outlined: a set of the other panel")],
         edges=[INK, LEFT_OUT],
         font=FONT - 1,
     )
@@ -202,7 +202,7 @@ def plot_count_bars(
     (a hint, a strategy) in the order given, its value at its end. Rows named in
     ``controls`` are grey, the others blue, so each effect stands beside its control."""
     panels = list(counts)
-    labels = list(next(iter(counts.values())))
+    labels = list(next(iter(counts.values())).keys())  # a dict or a pandas Series
     height = 0.34 * len(labels) + 1.2
     fig = new_figure(figsize=(3.2 * len(panels) + 2.6, height), layout="constrained")
     axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
