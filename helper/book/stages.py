@@ -288,7 +288,12 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
                 solved = _with_line(state, after, kind, index)
                 if solved != state:
                     state = solved
-                    title = f"sweep {number}, {kind} {index}: {_of(state)} cells decided"
+                    clue = (rows if kind == "row" else cols)[index]
+                    clue_text = " ".join(map(str, clue)) or "0"
+                    title = (
+                        f"sweep {number}, {kind} {index} (clue {clue_text}): "
+                        f"{_of(state)} cells decided"
+                    )
                     frames.append(Frame(title, state, (kind, index)))
         else:
             title = f"sweep {number} ({axis}): {_of(after)} cells decided"

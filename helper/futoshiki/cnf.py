@@ -22,15 +22,27 @@ from .validate import Grid, validate_futoshiki
 DEFAULT_SAT_SOLVER = "cadical195"
 
 
-def _exactly_one(literals: list[int]) -> list[list[int]]:
+def pairwise_exactly_one(literals: list[int]) -> list[list[int]]:
+    """Exactly one of ``literals``, pairwise: one clause "at least one", one "not both" per pair."""
     return [literals] + [[-a, -b] for a, b in itertools.combinations(literals, 2)]
 
 
 def futoshiki_cnf(
     grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
 ) -> tuple[CNF, Callable[[int, int, int], int]]:
-    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v"."""
+    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v".
+
+    The puzzle is validated first (clear errors for bad input); ``one_hot_cnf`` writes it.
+    """
     grid, constraints = validate_futoshiki(grid, constraints)
+    return one_hot_cnf(grid, constraints)
+
+
+def one_hot_cnf(
+    grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
+) -> tuple[CNF, Callable[[int, int, int], int]]:
+    """The one-hot CNF of a valid puzzle, and ``var(r, c, v)``: the variable of "cell (r, c)
+    holds v"."""
     size = len(grid)
 
     def var(r: int, c: int, v: int) -> int:
@@ -40,12 +52,12 @@ def futoshiki_cnf(
     lines = range(size)
     clauses: list[list[int]] = []
     for r, c in itertools.product(lines, lines):
-        clauses += _exactly_one([var(r, c, v) for v in values])
+        clauses += pairwise_exactly_one([var(r, c, v) for v in values])
         if grid[r][c]:
             clauses.append([var(r, c, grid[r][c])])
     for v, i in itertools.product(values, lines):
-        clauses += _exactly_one([var(i, c, v) for c in lines])  # row i
-        clauses += _exactly_one([var(r, i, v) for r in lines])  # column i
+        clauses += pairwise_exactly_one([var(i, c, v) for c in lines])  # row i
+        clauses += pairwise_exactly_one([var(r, i, v) for r in lines])  # column i
     for (r1, c1), (r2, c2) in constraints:
         for v in values:
             # low holds v  ->  high holds one of v+1..n

@@ -214,6 +214,8 @@ def test_line_logic_frames_end_at_the_solution(sailboat, per_line):
                 kind, index = frame.line
                 for r, c in decided(frame.state) - decided(before):
                     assert (r if kind == "row" else c) == index
+                clue = (sailboat.rows if kind == "row" else sailboat.cols)[index]
+                assert f"{kind} {index} (clue {' '.join(map(str, clue)) or '0'}):" in frame.title
             before = frame.state
     else:
         assert frames[-1].title.startswith("line probing")  # the waves need probing

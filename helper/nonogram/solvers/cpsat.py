@@ -17,6 +17,7 @@ from helper.errors import SolverTimeoutError
 
 from ..clues import Grid
 from ..models.cpsat_automaton import build_automaton_model
+from ..models.cpsat_grid import forbid_picture
 from ..models.cpsat_start import build_nonogram_model
 from ..puzzle import Nonogram
 from .registry import register, register_counter
@@ -66,13 +67,7 @@ def find_other_solution(
     """
     run = Run(Deadline(time_limit), "find_other_solution")
     model, cells = build_nonogram_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    model.add_bool_or(
-        [
-            ~cell if value else cell
-            for line, values in zip(cells, grid, strict=True)
-            for cell, value in zip(line, values, strict=True)
-        ]
-    )
+    forbid_picture(model, cells, grid)
     return solve_cells(model, cells, run)
 
 

@@ -10,7 +10,7 @@ from helper.nonogram import clues_from_grid
 from helper.nonogram.line import cache as line_cache
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.cache import BITS_CACHE, MISSING, REFERENCE_CACHE, LineCache
-from helper.nonogram.line.reference import propagate, unknown_state
+from helper.nonogram.line.reference import propagate_within, unknown_state
 from helper.nonogram.line.reference import solve_line as reference_solve_line
 
 
@@ -42,7 +42,7 @@ def test_each_engine_has_one_cache_with_a_stated_budget():
     rows, cols = clues_from_grid([[1, 0, 1], [1, 1, 1], [0, 1, 0]])
     REFERENCE_CACHE.clear()
     BITS_CACHE.clear()
-    propagate(rows, cols, unknown_state(3, 3))
+    propagate_within(rows, cols, unknown_state(3, 3))
     MaskGrid(rows, cols).propagate()
     assert len(REFERENCE_CACHE) > 0 and len(BITS_CACHE) > 0
 
