@@ -197,16 +197,23 @@ def plot_count_bars(
     controls: Sequence[str] = (),
     xlabel: str = "conflicts",
     log: bool = False,
+    columns: int = 2,
 ) -> BookFigure:
-    """Horizontal bars: one panel per key of ``counts`` (a puzzle, a setting), one bar per row
-    (a hint, a strategy) in the order given, its value at its end. Rows named in
-    ``controls`` are grey, the others blue, so each effect stands beside its control."""
+    """Horizontal bars: one panel per key of ``counts`` (a puzzle, a setting), ``columns``
+    panels a row, one bar per row of the data (a hint, a strategy) in the order given, its
+    value at its end. Rows named in ``controls`` are grey, the others blue, so each effect
+    stands beside its control. ``log`` draws a log scale (a 0 is drawn as a stub)."""
     panels = list(counts)
     labels = list(next(iter(counts.values())).keys())  # a dict or a pandas Series
-    height = 0.34 * len(labels) + 1.2
-    fig = new_figure(figsize=(3.2 * len(panels) + 2.6, height), layout="constrained")
-    axes = fig.subplots(1, len(panels), sharey=True, squeeze=False)[0]
-    for ax, panel in zip(axes, panels, strict=True):
+    across = min(columns, len(panels))
+    down = -(-len(panels) // across)
+    height = down * (0.34 * len(labels) + 1.0) + 0.4
+    fig = new_figure(figsize=(3.4 * across + 2.4, height), layout="constrained")
+    grid = fig.subplots(down, across, sharey=True, squeeze=False)
+    axes = [ax for row in grid for ax in row]
+    for ax in axes[len(panels) :]:
+        ax.set_visible(False)
+    for ax, panel in zip(axes, panels, strict=False):
         values = [counts[panel][label] for label in labels]
         colours = [CONTROL if label in controls else EFFECT for label in labels]
         ax.barh(
