@@ -8,7 +8,7 @@ branch: for example ``CHOOSE_FIRST`` (the variables in the order given) or
 own heuristics. :func:`strategy_counts` measures one strategy on one puzzle.
 
 To measure the strategy and nothing else, more must be off than presolve: CP-SAT also probes
-the model when it loads it (``cp_model_probing_level``) and simplifies its clauses between
+the model when it loads it (``cp_model_probing_level``) and simplifies its clauses as it
 searches (``use_sat_inprocessing``), and on many 9 x 9 puzzles that alone decides the grid, so
 that every strategy shows the same counts. :data:`SEARCH_ALONE` turns both off.
 """

@@ -254,8 +254,8 @@ def lines_to_retype(
     """The fewest lines to retype so that the puzzle has a picture, when it has none.
 
     Every set of that size (at most ``limit``), each with the nearest clues that fit, ranked:
-    the fewest cells apart first (:func:`clue_distance`), then the fewest blocks gained or
-    lost, then rows before columns, each from the top or the left. The
+    the fewest cells apart first (:func:`clue_distance`), then rows before columns, each from
+    the top or the left. The
     first set is found by MaxSAT (:func:`helper.cores.minimum_correction`), the others by SAT
     (:func:`helper.cores.other_corrections`). ``conflict`` is a minimal set of lines that cannot
     all hold, from one order of deletion (:func:`diagnose_lines` tries more). Raises
@@ -319,12 +319,10 @@ def diagnose_lines(
     return Diagnosis(tuple(ranked), found.complete, conflict)
 
 
-def _rank(fix: Fix) -> tuple[bool, int, int, list[tuple[bool, int]]]:
-    """Nearest fit first: the fewest cells apart, then the fewest blocks gained or lost (a cell
-    moved between blocks keeps their number), then rows before columns, top to bottom."""
-    blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(fix.typed, fix.fits, strict=True))
+def _rank(fix: Fix) -> tuple[bool, int, list[tuple[bool, int]]]:
+    """Nearest fit first: the fewest cells apart, then rows before columns, top to bottom."""
     order = [(line.kind == "column", line.index) for line in fix.typed]
-    return (fix.apart is None, fix.apart or 0, blocks, order)
+    return (fix.apart is None, fix.apart or 0, order)
 
 
 def _nearest_fit(
