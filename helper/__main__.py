@@ -139,7 +139,7 @@ def _conflict_report(found: "Diagnosis", noun: str) -> str:
     lines = [f"fewest {noun} to retype ({len(best.typed)}):", *map(str, best.typed)]
 
     def tie(fix: "Fix") -> bool:
-        return (fix.unique, fix.apart) == (best.unique, best.apart)
+        return (fix.unique, fix.apart, fix.blocks) == (best.unique, best.apart, best.blocks)
 
     shown = others[: SHOWN_FIXES - 1]
     size = len(best.typed)
@@ -157,8 +157,22 @@ def _conflict_report(found: "Diagnosis", noun: str) -> str:
         lines.append(f"(more sets of {size} may exist: the search for them stopped early)")
     elif len(others) > len(shown):
         lines.append(f"({len(others) - len(shown)} more sets of {size} not shown)")
+
+    def measures(fix: "Fix") -> str:
+        words = [f"{fix.apart} apart"]
+        if fix.blocks:  # a Nonogram's fits with more or fewer blocks than typed
+            gained = sum(
+                len(f.clue) - len(t.clue) for t, f in zip(fix.typed, fix.fits, strict=True)
+            )
+            n = fix.blocks
+            many = "a block" if n == 1 else f"{n} blocks"
+            words.append(f"{many} {'more' if gained > 0 else 'fewer' if gained < 0 else 'changed'}")
+        if fix.unique:
+            words.append("one solution")
+        return ", ".join(words)
+
     fits = [
-        f"{fit} ({fix.apart} apart{', one solution' if fix.unique else ''})"
+        f"{fit} ({measures(fix)})"
         for fix in [best, *shown]
         if fix.apart is not None
         for fit in fix.fits

@@ -271,12 +271,14 @@ class Fix:
     """One way to make a puzzle solvable: retype the clues ``typed`` (as given), for example
     as ``fits`` (the nearest clues that fit, one for each), ``apart`` being how far the two
     are (``None`` when no fitting clue was found in time). ``unique`` says whether the puzzle
-    with ``fits`` has exactly one solution (``None``: not asked)."""
+    with ``fits`` has exactly one solution (``None``: not asked); ``blocks`` is how many blocks
+    a Nonogram's fits gain or lose in all (a cell moved between blocks keeps their number)."""
 
     typed: tuple[Any, ...]  # the puzzle's clues (ClueLine, FutoshikiClue)
     fits: tuple[Any, ...]
     apart: int | None
     unique: bool | None = None
+    blocks: int = 0
 
 
 @dataclass(frozen=True)

@@ -254,8 +254,8 @@ def lines_to_retype(
     """The fewest lines to retype so that the puzzle has a picture, when it has none.
 
     Every set of that size (at most ``limit``), each with the nearest clues that fit, ranked:
-    the fewest cells apart first (:func:`clue_distance`), then rows before columns, each from
-    the top or the left. The
+    the fewest cells apart first (:func:`clue_distance`), then the fewest blocks gained or
+    lost (``blocks``), then rows before columns, each from the top or the left. The
     first set is found by MaxSAT (:func:`helper.cores.minimum_correction`), the others by SAT
     (:func:`helper.cores.other_corrections`). ``conflict`` is a minimal set of lines that cannot
     all hold, from one order of deletion (:func:`diagnose_lines` tries more). Raises
@@ -319,10 +319,11 @@ def diagnose_lines(
     return Diagnosis(tuple(ranked), found.complete, conflict)
 
 
-def _rank(fix: Fix) -> tuple[bool, int, list[tuple[bool, int]]]:
-    """Nearest fit first: the fewest cells apart, then rows before columns, top to bottom."""
+def _rank(fix: Fix) -> tuple[bool, int, int, list[tuple[bool, int]]]:
+    """Nearest fit first: the fewest cells apart, then the fewest blocks gained or lost (a cell
+    moved between blocks keeps their number), then rows before columns, top to bottom."""
     order = [(line.kind == "column", line.index) for line in fix.typed]
-    return (fix.apart is None, fix.apart or 0, order)
+    return (fix.apart is None, fix.apart or 0, fix.blocks, order)
 
 
 def _nearest_fit(
@@ -344,7 +345,7 @@ def _nearest_fit(
     ]
     assumed = [s for k, s in enumerate(switches) if k not in set(members)]
     guard = solver.nof_vars() + 1  # guards the clauses that forbid pictures already seen
-    best: tuple[int, tuple[ClueLine, ...]] | None = None
+    best: tuple[tuple[int, int], tuple[ClueLine, ...]] | None = None
     try:
         for _ in range(FITS):
             answer = solve_for(solver, deadline.left(), [guard, *assumed])
@@ -357,8 +358,9 @@ def _nearest_fit(
                 for line, v in zip(lines, values, strict=True)
             )
             apart = sum(clue_distance(a.clue, b.clue) for a, b in zip(lines, fits, strict=True))
-            if best is None or apart < best[0]:
-                best = (apart, fits)
+            blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(lines, fits, strict=True))
+            if best is None or (apart, blocks) < best[0]:
+                best = ((apart, blocks), fits)
             seen = [
                 -x if v else x
                 for xs, vs in zip(cells, values, strict=True)
@@ -369,7 +371,8 @@ def _nearest_fit(
         solver.add_clause([-guard])
     if best is None:
         return Fix(tuple(lines), (), None)
-    return Fix(tuple(lines), best[1], best[0])
+    (apart, blocks), fits = best
+    return Fix(tuple(lines), fits, apart, blocks=blocks)
 
 
 def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
