@@ -8,11 +8,12 @@ previous solution, part of one) can be compared on the same puzzle, each beside 
 a hint of one cell, the same cells with every value wrong (:func:`flipped_hint`), and the
 same hint with CP-SAT's hint phase turned off (``hint_conflict_limit=0``).
 
-What a hint does in CP-SAT 9.15 with one worker: before its own search, CP-SAT runs a short
-search that tries the hinted values first and gives up after ``hint_conflict_limit``
-conflicts (10 by default); then its usual search starts. A complete, right hint ends the
-solve in that phase. Any other hint changes the course of the search that follows, whatever
-it says: on some puzzles a single cell changes the counts as much as hundreds.
+What a hint does in CP-SAT 9.15 with one worker: a hint of every variable is first checked as
+a whole, and if it is a solution no search starts ("The solution hint is complete and is
+feasible" in the log). Otherwise, before its own search, CP-SAT runs a short search that tries
+the hinted values first and gives up after ``hint_conflict_limit`` conflicts (10 by default);
+then its usual search starts. That phase changes the course of the search that follows,
+whatever the hint says: on some puzzles a single cell changes the counts as much as hundreds.
 """
 
 from collections.abc import Sequence
