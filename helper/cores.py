@@ -177,7 +177,7 @@ def minimum_correction(
     """
     wcnf = WCNF()
     wcnf.hard = clauses  # hard: they must hold (shared with the caller, not copied)
-    wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)
+    wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
     for switch in switches:
         wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
     with RC2(wcnf) as rc2, _interrupt_after(rc2, time_limit):
