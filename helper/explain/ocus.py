@@ -112,9 +112,10 @@ class Oracle:
     def grow(self, chosen: Sequence[int], negated: Candidate, grid: np.ndarray) -> np.ndarray:
         """Grow the premises ``chosen`` (satisfied by ``grid``, where ``negated`` is false) to
         a maximal set that still holds with ``negated`` false: try each other premise, the
-        most expensive first. Keeps the last grid found and returns it."""
+        cheapest first (a correction set of expensive premises steers the hitting sets to
+        cheap ones). Keeps the last grid found and returns it."""
         kept = set(self.satisfied(grid)) | set(chosen)
-        for p in sorted(range(len(self.switches)), key=lambda p: (-self.costs[p], p)):
+        for p in sorted(range(len(self.switches)), key=lambda p: (self.costs[p], p)):
             if p in kept:
                 continue
             on = [self.switches[q] for q in sorted(kept | {p})]
@@ -156,7 +157,7 @@ class HittingSets:
             formula.extend(CardEnc.atleast(lits, count, vpool=pool, encoding=EncType.seqcounter))
         for p, cost in enumerate(costs):
             formula.append([-self.use[p]], weight=cost)
-        self.rc2 = RC2(formula, solver=SAT_SOLVER, adapt=True, exhaust=True, minz=True)
+        self.rc2 = RC2(formula, solver=SAT_SOLVER, adapt=True, exhaust=True, minz=False)
 
     def hit(self, missed: Sequence[int], refuted: Sequence[int]) -> None:
         """Every choice from now on takes a premise in ``missed`` or a candidate in
