@@ -155,10 +155,8 @@ def explain(
         solution = _unique_solution(oracle, n, top)
         state = puzzle.rows()
         steps: list[Step] = []
-        optimal = 0
         while any(0 in row for row in state):
-            step, proven = _step(puzzle, premises, state, solution, oracle, budget)
-            optimal += proven
+            step = _step(puzzle, premises, state, solution, oracle, budget)
             for (r, c), digit in step.cells.items():
                 state[r][c] = digit
             decided = [position(n, cell, digit) for cell, digit in step.cells.items()]
@@ -171,7 +169,6 @@ def explain(
         tuple(map(tuple, solution)),
         memory.sat_calls,
         memory.hitting_sets,
-        optimal,
     )
 
 
@@ -235,7 +232,7 @@ def _step(
     solution: list[list[int]],
     oracle: Oracle,
     budget: int,
-) -> tuple[Step, bool]:
+) -> Step:
     n = puzzle.size
     open_ = [(r, c) for r in range(n) for c in range(n) if state[r][c] == 0]
     candidates = [(position(n, cell, solution[cell[0]][cell[1]]), True) for cell in open_]
@@ -246,4 +243,4 @@ def _step(
     used = tuple(premises[p] for p in choice.premises)
     target = open_[choice.candidate]
     kind, reason = describe(puzzle, state, used, target, cells)
-    return Step(cells, used, reason, kind, choice.cost), choice.optimal
+    return Step(cells, used, reason, kind, choice.cost, choice.optimal)

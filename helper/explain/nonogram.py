@@ -37,7 +37,7 @@ from .steps import Cell, Explanation, Premise, Step, and_join, numbers_text
 UNKNOWN = -1
 LINE_COST = 1
 """What one line costs in a step (every line the same: a step's cost is its number of lines)."""
-STEP_BUDGET = 300
+STEP_BUDGET = 1000
 """Hitting sets per multi-line step before the explainer settles for a greedy minimal step."""
 
 
@@ -78,13 +78,11 @@ def explain(
     state = [[UNKNOWN] * width for _ in range(height)]
     solution = unique_solution(puzzle, memory, deadline)
     steps: list[Step] = []
-    optimal = 0
     while any(UNKNOWN in row for row in state):
         deadline.check("explain")
         step = _single_line_step(puzzle, state)
         if step is None:
-            step, proven = _lines_step(puzzle, state, solution, memory, deadline, budget)
-            optimal += proven
+            step = _lines_step(puzzle, state, solution, memory, deadline, budget)
         for (r, c), value in step.cells.items():
             state[r][c] = value
         decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
@@ -96,7 +94,6 @@ def explain(
         tuple(map(tuple, solution)),
         memory.sat_calls,
         memory.hitting_sets,
-        optimal,
     )
 
 
@@ -267,7 +264,7 @@ def _lines_step(
     memory: Memory,
     deadline: Deadline,
     budget: int,
-) -> tuple[Step, bool]:
+) -> Step:
     """A cheapest set of lines that forces some open cell, at a fixpoint of line logic."""
     height, width = puzzle.height, puzzle.width
     cnf = switched_cnf(puzzle, state)
@@ -289,7 +286,7 @@ def _lines_step(
     used = tuple(cnf.premises[p] for p in choice.premises)
     clues = dict(zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True))
     reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
-    return Step(cells, used, reason, "lines", choice.cost), choice.optimal
+    return Step(cells, used, reason, "lines", choice.cost, choice.optimal)
 
 
 def _lines_reason(

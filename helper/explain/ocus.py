@@ -112,8 +112,8 @@ class Oracle:
     def grow(self, chosen: Sequence[int], negated: Candidate, grid: np.ndarray) -> np.ndarray:
         """Grow the premises ``chosen`` (satisfied by ``grid``, where ``negated`` is false) to
         a maximal set that still holds with ``negated`` false: try each other premise, the
-        cheapest first (a correction set of expensive premises steers the hitting sets to
-        cheap ones). Keeps the last grid found and returns it."""
+        cheapest first (what is left out is then expensive, so the hitting sets' cost
+        rises fast). Keeps the last grid found and returns it."""
         kept = set(self.satisfied(grid)) | set(chosen)
         for p in sorted(range(len(self.switches)), key=lambda p: (self.costs[p], p)):
             if p in kept:

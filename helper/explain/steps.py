@@ -14,7 +14,7 @@ Rows, columns and cells are counted from 0, as everywhere in the package.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import overload
 
 Cell = tuple[int, int]
@@ -40,6 +40,10 @@ class Step:
     cost
         The cost of its premises (:data:`helper.explain.nonogram.LINE_COST` per Nonogram
         line; see :data:`helper.explain.futoshiki.COSTS`).
+    optimal
+        Proven the cheapest step at its turn. False for a step found greedily when the
+        search for the cheapest ran out of budget: its premises are minimal (none can be
+        dropped) but a cheaper step may exist.
     """
 
     cells: Mapping[Cell, int]
@@ -47,6 +51,7 @@ class Step:
     reason: str
     kind: str
     cost: int = 0
+    optimal: bool = True
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.kind})"
@@ -69,11 +74,7 @@ class Explanation(Sequence[Step]):
     sat_calls
         How many times a SAT solver was asked (a Nonogram's single-line steps need none).
     hitting_sets
-        How many hitting-set problems (CP-SAT) were solved on the way.
-    optimal
-        How many multi-premise steps were proven the cheapest there was at their turn; the
-        others (``len(multi_line) - optimal``) hit the per-step budget and are the cheapest
-        found, not proven.
+        How many hitting-set problems (RC2) were solved on the way.
     """
 
     steps: tuple[Step, ...]
@@ -81,8 +82,6 @@ class Explanation(Sequence[Step]):
     solution: Grid
     sat_calls: int = 0
     hitting_sets: int = 0
-    optimal: int = 0
-    stats: Mapping[str, int] = field(default_factory=dict)
 
     @overload
     def __getitem__(self, index: int) -> Step: ...
@@ -106,6 +105,11 @@ class Explanation(Sequence[Step]):
     def multi_line(self) -> int:
         """How many steps use more than one premise."""
         return sum(len(step.lines) > 1 for step in self.steps)
+
+    @property
+    def greedy(self) -> int:
+        """How many steps are minimal but not proven the cheapest (the budget ran out)."""
+        return sum(not step.optimal for step in self.steps)
 
     def kinds(self) -> dict[str, int]:
         """How many steps of each kind, in the order they first appear."""
