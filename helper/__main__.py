@@ -243,21 +243,19 @@ def command_convert(args: argparse.Namespace) -> None:
 
 def command_explain(args: argparse.Namespace) -> None:
     """Print the steps that solve a Nonogram (.non, .json) or a Futoshiki (.txt), one a line."""
+    from helper import futoshiki, nonogram
     from helper.errors import NoSolutionError, NotUniqueError
 
-    if Path(args.file).suffix.lower() == ".txt":
-        from helper.futoshiki import Futoshiki, explain
-
-        try:
-            puzzle: object = Futoshiki.from_text(_read_text(args.file), name=args.file)
-        except ValueError as error:
-            raise CommandError(f"{args.file}: {error}") from None
-    else:
-        from helper.nonogram import explain  # type: ignore[no-redef]
-
-        puzzle = _read_nonogram(args.file, args.max_cells)
     try:
-        steps = explain(puzzle, time_limit=args.time_limit)  # type: ignore[arg-type]
+        if Path(args.file).suffix.lower() == ".txt":
+            try:
+                puzzle = futoshiki.Futoshiki.from_text(_read_text(args.file), name=args.file)
+            except ValueError as error:
+                raise CommandError(f"{args.file}: {error}") from None
+            steps = futoshiki.explain(puzzle, time_limit=args.time_limit)
+        else:
+            nonogram_puzzle = _read_nonogram(args.file, args.max_cells)
+            steps = nonogram.explain(nonogram_puzzle, time_limit=args.time_limit)
     except (NoSolutionError, NotUniqueError) as error:
         raise CommandError(f"{args.file}: {error}") from None
     for step in steps:

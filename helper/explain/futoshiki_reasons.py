@@ -217,15 +217,17 @@ def describe(
     elif kind == "hall":
         assert found.hall is not None
         line, group, digits = found.hall
+        cells_text = and_join([str(c) for c in group])
+        digits_text = and_join([str(d) for d in digits])
         reason = (
-            f"{head}: in {premise_text(line)}, {and_join(map(str, group))} can only hold "
-            f"{and_join(map(str, digits))} between them (a Hall set), which leaves it only {digit}"
+            f"{head}: in {premise_text(line)}, {cells_text} can only hold {digits_text} between "
+            f"them (a Hall set), which leaves it only {digit}"
         )
     else:
         reason = f"{head}: {and_join([premise_text(p) for p in premises])} allow it no other digit"
     if givens and kind != "lines":
         reason += f", given {and_join([f'{g} = {puzzle.grid[g[0]][g[1]]}' for g in givens])}"
-    others = [f"{cell} = {d}" for cell, d in cells.items() if cell != target]
-    if others:
-        reason += f"; the same premises place {and_join(others)}"
+    placed = [f"{cell} = {d}" for cell, d in cells.items() if cell != target]
+    if placed:
+        reason += f"; the same premises place {and_join(placed)}"
     return kind, reason

@@ -167,7 +167,7 @@ def _oracle(
     def satisfied(grid: np.ndarray) -> frozenset[int]:
         cells = grid.reshape(shape)
         lines = [cells[i] if kind == "row" else cells[:, i] for kind, i in cnf.premises]
-        return frozenset(k for k, line in enumerate(lines) if runs(line) == wanted[k])
+        return frozenset(k for k, line in enumerate(lines) if runs(line.tolist()) == wanted[k])
 
     fixed = np.array([value == 1 for row in state for value in row], dtype=bool)
     costs = [LINE_COST] * len(cnf.switches)
@@ -213,9 +213,9 @@ def _single_line_step(puzzle: Nonogram, state: list[list[int]]) -> Step | None:
         if best is not None:
             k, _, decided = best
             places = _line_cells(premises[k], height, width)
-            cells = {places[x]: value for x, value in sorted(decided.items())}
+            step_cells = {places[x]: value for x, value in sorted(decided.items())}
             reason = _line_reason(kind, premises[k], clues[k], decided, len(lines[k]))
-            return Step(cells, (premises[k],), reason, kind, LINE_COST)
+            return Step(step_cells, (premises[k],), reason, kind, LINE_COST)
     return None
 
 

@@ -190,7 +190,9 @@ def cheapest_step(
     ``touching[k]`` lists the premises that mention candidate ``k``'s cell (a step must use
     one of them: no other premise constrains it). ``at_least`` adds known lower bounds, pairs
     of (premises, how many of them a step needs at least). After ``budget`` hitting sets the
-    search stops and falls back on :func:`greedy_step` for the last candidate proposed.
+    search stops and falls back on :func:`greedy_step` for the last candidate proposed (with
+    ``budget=0``, for the first candidate: deletion alone, the control that shows what the
+    optimisation buys).
     """
     positions = np.array([position for position, _ in candidates], dtype=np.int64)
     values = np.array([value for _, value in candidates], dtype=bool)
@@ -204,17 +206,18 @@ def cheapest_step(
     for grid in oracle.memory.grids:  # grids of earlier steps that fit the cells known
         hit(grid)
     oracle.solver.set_phases([-oracle.literal(c) for c in candidates])  # differ from the answer
+    k = 0
     try:
         for _ in range(budget):
             oracle.deadline.check("explain")
             oracle.memory.hitting_sets += 1
             chosen, k = hitting.cheapest()
             on = [oracle.switches[p] for p in chosen]
-            grid = oracle.solve([*on, -oracle.literal(candidates[k])])
-            if grid is None:  # unsatisfiable: no cheaper choice is left
+            found = oracle.solve([*on, -oracle.literal(candidates[k])])
+            if found is None:  # unsatisfiable: no cheaper choice is left
                 cost = sum(oracle.costs[p] for p in chosen)
                 return Choice(tuple(chosen), k, cost, optimal=True)
-            hit(oracle.grow(chosen, candidates[k], grid))
+            hit(oracle.grow(chosen, candidates[k], found))
         return greedy_step(oracle, candidates, k)
     finally:
         hitting.close()
