@@ -219,9 +219,15 @@ def describe(
         line, group, digits = found.hall
         cells_text = and_join([str(c) for c in group])
         digits_text = and_join([str(d) for d in digits])
+        rest = [premise_text(p) for p in premises if p != line and p[0] != "given"]
+        then = (
+            f"{and_join(rest)} then leave{'s' if len(rest) == 1 else ''}"
+            if rest
+            else "which leaves"
+        )
         reason = (
             f"{head}: in {premise_text(line)}, {cells_text} can only hold {digits_text} between "
-            f"them (a Hall set), which leaves it only {digit}"
+            f"them (a Hall set), so no other cell of it can; {then} {target} only {digit}"
         )
     else:
         reason = f"{head}: {and_join([premise_text(p) for p in premises])} allow it no other digit"
