@@ -237,10 +237,12 @@ def _step(
     open_ = [(r, c) for r in range(n) for c in range(n) if state[r][c] == 0]
     candidates = [(position(n, cell, solution[cell[0]][cell[1]]), True) for cell in open_]
     touching = [_touching(premises, cell) for cell in open_]
+    calls, sets = oracle.memory.sat_calls, oracle.memory.hitting_sets
     choice = cheapest_step(oracle, candidates, touching, budget=budget)
     forced = forced_candidates(oracle, choice, candidates, touching)
     cells = {open_[k]: solution[open_[k][0]][open_[k][1]] for k in sorted(forced)}
     used = tuple(premises[p] for p in choice.premises)
     target = open_[choice.candidate]
     kind, reason = describe(puzzle, state, used, target, cells)
-    return Step(cells, used, reason, kind, choice.cost, choice.optimal)
+    calls, sets = oracle.memory.sat_calls - calls, oracle.memory.hitting_sets - sets
+    return Step(cells, used, reason, kind, choice.cost, choice.optimal, calls, sets)

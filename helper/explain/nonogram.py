@@ -278,6 +278,7 @@ def _lines_step(
     # cell), two columns, or a row and a column (each allows both values of the one cell
     # they share, and nothing else ties them): a step needs a row, a column and three lines.
     at_least = [(rows + cols, 3), (rows, 1), (cols, 1)]
+    calls, sets = memory.sat_calls, memory.hitting_sets
     with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
         choice = cheapest_step(oracle, candidates, touching, at_least=at_least, budget=budget)
@@ -286,7 +287,8 @@ def _lines_step(
     used = tuple(cnf.premises[p] for p in choice.premises)
     clues = dict(zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True))
     reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
-    return Step(cells, used, reason, "lines", choice.cost, choice.optimal)
+    calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
+    return Step(cells, used, reason, "lines", choice.cost, choice.optimal, calls, sets)
 
 
 def _lines_reason(

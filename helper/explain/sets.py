@@ -16,6 +16,7 @@ from helper.bench.families import SPLITS, flip_cells, smooth_picture
 from helper.futoshiki import Futoshiki, generate_futoshiki
 from helper.futoshiki import load_puzzle as load_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.line.reference import UNKNOWN, propagate, unknown_state
 from helper.nonogram.make import repair_picture
 
 BOOK_NONOGRAMS = ("nonogram01", "nonogram02", "nonogram03")
@@ -50,6 +51,21 @@ def picture(split: str, k: int, side: int = 30, flips: float = 0.0) -> Nonogram:
 def pictures(split: str, count: int, side: int = 30, flips: float = 0.0) -> list[Nonogram]:
     """The first ``count`` puzzles of :func:`picture`."""
     return [picture(split, k, side, flips) for k in range(count)]
+
+
+def stalled(split: str, count: int, side: int, flips: float = FLIPS) -> list[Nonogram]:
+    """The first ``count`` noisy pictures of a split on which line logic stalls with cells
+    open: the puzzles that need a step of several lines (chosen by line logic alone, before
+    any explanation)."""
+    found = []
+    k = 0
+    while len(found) < count:
+        puzzle = picture(split, k, side, flips)
+        state = propagate(puzzle.rows, puzzle.cols, unknown_state(side, side))
+        if any(UNKNOWN in row for row in state):
+            found.append(puzzle)
+        k += 1
+    return found
 
 
 def futoshikis(split: str, count: int, size: int) -> list[Futoshiki]:

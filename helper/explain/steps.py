@@ -44,6 +44,8 @@ class Step:
         Proven the cheapest step at its turn. False for a step found greedily when the
         search for the cheapest ran out of budget: its premises are minimal (none can be
         dropped) but a cheaper step may exist.
+    sat_calls, hitting_sets
+        What finding this step took (0 for a Nonogram's single-line steps: line logic).
     """
 
     cells: Mapping[Cell, int]
@@ -52,6 +54,8 @@ class Step:
     kind: str
     cost: int = 0
     optimal: bool = True
+    sat_calls: int = 0
+    hitting_sets: int = 0
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.kind})"
