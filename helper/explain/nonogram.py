@@ -36,7 +36,7 @@ from .steps import Cell, Explanation, Premise, Step, and_join, numbers_text
 
 UNKNOWN = -1
 LINE_COST = 1
-"""What one line costs in a step (every line the same: a step's cost is its number of lines)."""
+"""What one line costs in a step (every line the same, so a step's cost is its number of lines)."""
 STEP_BUDGET = 1000
 """Hitting sets per multi-line step before the explainer settles for a greedy minimal step."""
 

@@ -102,7 +102,7 @@ class Explanation(Sequence[Step]):
 
     @property
     def single_line(self) -> int:
-        """How many steps use one premise (a Nonogram: one line)."""
+        """How many steps use one premise (for a Nonogram, one line)."""
         return sum(len(step.lines) == 1 for step in self.steps)
 
     @property
