@@ -219,10 +219,10 @@ def describe(
         line, group, digits = found.hall
         cells_text = and_join([str(c) for c in group])
         digits_text = and_join([str(d) for d in digits])
-        rest = [premise_text(p) for p in premises if p != line and p[0] != "given"]
+        helpers = [premise_text(p) for p in premises if p != line and p[0] != "given"]
         then = (
-            f"{and_join(rest)} then leave{'s' if len(rest) == 1 else ''}"
-            if rest
+            f"{and_join(helpers)} then leave{'s' if len(helpers) == 1 else ''}"
+            if helpers
             else "which leaves"
         )
         reason = (

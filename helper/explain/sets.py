@@ -57,7 +57,7 @@ def stalled(split: str, count: int, side: int, flips: float = FLIPS) -> list[Non
     """The first ``count`` noisy pictures of a split on which line logic stalls with cells
     open: the puzzles that need a step of several lines (chosen by line logic alone, before
     any explanation)."""
-    found = []
+    found: list[Nonogram] = []
     k = 0
     while len(found) < count:
         puzzle = picture(split, k, side, flips)
