@@ -62,6 +62,7 @@ def _sets(limit: int) -> dict[str, Callable[[str], list[Puzzle]]]:
         "book-futoshiki": lambda split: list(sets.book_futoshikis()),
         "pictures": lambda split: list(sets.pictures(split, limit)),
         "noisy": lambda split: list(sets.pictures(split, limit, flips=sets.FLIPS)),
+        "stalled": lambda split: list(sets.stalled(split, limit, 30)),
         "growth": lambda split: [
             sets.picture(split, k, side, sets.FLIPS)
             for side in (10, 15, 20, 25, 30)
@@ -128,7 +129,9 @@ def goals(rows: Sequence[Row]) -> list[str]:
         met = book[0].status == "explained" and book[0].seconds <= BOOK_SECONDS
         lines.append(f"goal: the book's 20 x 20 within {BOOK_SECONDS:g} s: "
                      f"{book[0].seconds:.2f} s, {'met' if met else 'NOT met'}")  # fmt: skip
-    big = [r for r in rows if r.size == "30x30" and r.set in ("pictures", "noisy", "growth")]
+    big = [
+        r for r in rows if r.size == "30x30" and r.set in ("pictures", "noisy", "stalled", "growth")
+    ]
     if big:
         worst = max(big, key=lambda r: r.seconds)
         met = all(r.status == "explained" and r.seconds <= PICTURE_SECONDS for r in big)

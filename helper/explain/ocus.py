@@ -30,6 +30,7 @@ from pysat.formula import WCNF, IDPool
 from pysat.solvers import Solver
 
 from helper.backends.pysat import solve_for
+from helper.cores import Answer, deletion_mus
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import SolverTimeoutError
 
@@ -224,16 +225,24 @@ def cheapest_step(
 
 
 def greedy_step(oracle: Oracle, candidates: Sequence[Candidate], k: int) -> Choice:
-    """A minimal (not necessarily cheapest) set of premises forcing candidate ``k``: start
-    from every premise and drop, most expensive first, each one the rest can do without
-    (deletion, as in "Which clues conflict?")."""
-    kept = list(range(len(oracle.switches)))
-    for p in sorted(kept, key=lambda p: (-oracle.costs[p], p)):
-        rest = [q for q in kept if q != p]
-        if oracle.forces(rest, candidates[k]):
-            kept = rest
-    cost = sum(oracle.costs[p] for p in kept)
-    return Choice(tuple(kept), k, cost, optimal=False)
+    """A minimal (not necessarily cheapest) set of premises forcing candidate ``k``: every
+    premise assumed, then :func:`helper.cores.deletion_mus` (the deletion of "Which clues
+    conflict?", jumping to the core the SAT solver names) drops each premise the rest can do
+    without, the most expensive first."""
+    negated = -oracle.literal(candidates[k])
+    where = {switch: p for p, switch in enumerate(oracle.switches)}
+
+    def check(members: Sequence[int]) -> tuple[Answer, list[int]]:
+        if oracle.solve([*(oracle.switches[p] for p in members), negated]) is not None:
+            return "feasible", []
+        named = {where[literal] for literal in oracle.solver.get_core() or [] if literal in where}
+        return "infeasible", [p for p in members if p in named] or list(members)
+
+    order = sorted(range(len(oracle.switches)), key=lambda p: (-oracle.costs[p], p))
+    core = deletion_mus(check, len(oracle.switches), order)
+    assert core is not None and core.minimal  # every premise together forces every cell
+    kept = tuple(sorted(core.members))
+    return Choice(kept, k, sum(oracle.costs[p] for p in kept), optimal=False)
 
 
 def forced_candidates(
