@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh machine that has python3:
 #   make book   build the site (creates .venv and installs the pins first)
 #   make test   ruff, pytest, a forced full rebuild with warnings as errors, the downloaded
-#               notebooks run outside the checkout, and the site read in Chromium
+#               chapters (zips and notebooks) run outside the checkout, the site read in Chromium
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
@@ -12,7 +12,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 JB_FLAGS := -W -n --keep-going
 
-.PHONY: help venv book book-force lint unit mutation notebooks browser linkcheck test clean
+.PHONY: help venv book book-force lint unit mutation notebooks browser linkcheck test dist clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -45,7 +45,7 @@ unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook te
 mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~3 min; not in `test`)
 	$(BIN)/python tests/mutation/run.py $(MODULES)
 
-notebooks: $(STAMP)  ## run each page's downloaded .ipynb in a fresh venv with the wheel (after `make book`)
+notebooks: $(STAMP)  ## every chapter's zip, and a plain .ipynb from the site on 127.0.0.1, in fresh venvs (after `make book`)
 	$(BIN)/python -m pytest -m notebooks
 
 browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book`; BOOK_CHROMIUM=...)
@@ -54,7 +54,10 @@ browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book
 linkcheck: $(STAMP)  ## check the external links (needs internet; not part of `make test`)
 	$(BIN)/jupyter-book build . --builder linkcheck
 
-test: lint unit book-force notebooks browser  ## everything CI runs
+test: lint unit book-force notebooks browser  ## everything CI runs (.ci/run times each stage)
+
+dist: $(STAMP)  ## a release's files in dist/: the wheel the built site serves and an sdist of the same sources
+	$(BIN)/python -m booktools.downloads.package dist
 
 clean:  ## remove the build folder and mutation testing's work folder (keeps .venv)
 	rm -rf _build .mutation

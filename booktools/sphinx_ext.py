@@ -3,105 +3,52 @@
 - ``BOOK_EXECUTE=force`` in the environment re-executes every notebook (myst-nb's
   ``nb_execution_mode``), whatever ``_config.yml`` says; ``make book-force`` and ``make test``
   set it. One config file serves both the cached and the forced build.
-- Every notebook page gets the download button for its *executed* ``.ipynb``.
-  sphinx-book-theme offers it only when launch buttons are configured; this book has none
-  (its chapters are Markdown files that Binder or Colab cannot open from a plain link; see the
-  README). The downloaded notebook starts with one extra cell (:func:`install_cell`) that
-  checks for the book's package at exactly the version the page was built with. Where the
-  publisher has named a source in ``_config.yml`` (``book_install_source``, the one place it is
-  set), the cell installs that version from there; with no source named it only prints how to
-  install it, so that no address the publisher does not control can serve code to a reader.
-  With the execution cache (``make book``), myst-nb 1.x writes the notebook of a page it took
+- ``BOOK_BASE_URL`` sets the site's address (``html_baseurl``) for this build; the book's
+  workflow sets it to the address GitHub Pages gives the site.
+- The site serves the book's package: each build makes the wheel of ``pyproject.toml``'s
+  version and puts it into ``dist/`` beside ``dist/constraints.txt`` (``requirements.txt``,
+  the exact pins) (:mod:`booktools.downloads.package`).
+- Every notebook page offers its chapter twice in the download menu: the executed ``.ipynb``
+  (sphinx-book-theme offers it only when launch buttons are configured; this book has none),
+  and ``<chapter>.zip``, which the page also names in one sentence above its text (outside the
+  article, so that booktools.count_pages does not count it as the chapter's prose). Both are
+  converted to plain Markdown (:mod:`booktools.downloads.notebook`) and written by
+  :mod:`booktools.downloads.publish`; see :mod:`booktools.downloads` for the whole story. A
+  construct the conversion does not know is a warning naming the page, the cell and the
+  construct, and so (``-W``) a failed build.
+- With the execution cache (``make book``), myst-nb 1.x writes the notebook of a page it took
   from the cache *without* its outputs (it saves the notebook it read, not the merged one), so
   :func:`executed_notebook` merges the cached outputs back in before the page offers it.
 """
 
+from __future__ import annotations
+
+import html
 import os
-import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import nbformat
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.util import logging
+
+from booktools.downloads import install_time, package, publish
+from booktools.downloads.install_cell import DISTRIBUTION, EXTRA, check_source
+from booktools.downloads.myst import ConversionError
+from booktools.downloads.notebook import convert_notebook
+from booktools.downloads.site_index import SiteIndex, from_sphinx
 
 EXECUTION_MODES = {"off", "auto", "force", "cache", "inline"}
-DISTRIBUTION = "logic-puzzles-helper"  # the `name` in pyproject.toml
-EXTRA = "book"  # the extra that brings what the chapters import beyond `helper` itself
-PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
-_URL = re.compile(
-    r"(git\+)?https://[A-Za-z0-9.\-]+(:\d+)?/[A-Za-z0-9._~%/@+=-]*(\{version\})?[A-Za-z0-9._~%/@+=-]*"
-)
+HERE = Path(__file__).resolve().parent
+logger = logging.getLogger(__name__)
 
-CHECK = """\
-# This chapter needs the book's package, {distribution} {version} (the version this page was
-# built with), with its "{extra}" extra: everything the chapters import.
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    installed = version("{distribution}")
-except PackageNotFoundError:
-    installed = None
-if installed != "{version}":
-"""
-INSTALL = """\
-    %pip install --quiet "{requirement}"
-"""
-EXPLAIN = """\
-    print(
-        "This notebook was made with {distribution} {version}; "
-        + ("it is missing here." if installed is None else f"here it is {{installed}}.")
-        + " The publisher of this copy of the book named no place to install it from. Install "
-        "that version into this notebook's Python, for example from a copy of the book's "
-        'repository: pip install ".[{extra}]"'
-    )
-"""
+__all__ = ["DISTRIBUTION", "EXTRA", "book_version", "executed_notebook", "setup"]
 
 
 def book_version() -> str:
     """The package version the book is built with: ``version`` in ``pyproject.toml``."""
-    with PYPROJECT.open("rb") as f:
-        return tomllib.load(f)["project"]["version"]
-
-
-def install_requirement(version: str, source: str) -> str | None:
-    """What ``pip install`` is given for ``source`` (``None``: no source named).
-
-    ``source`` is ``""`` (none), ``"pypi"`` (``logic-puzzles-helper[book]==VERSION`` from
-    PyPI, for a publisher who owns that name there), or an ``https://`` or ``git+https://``
-    URL of a wheel or of a tagged commit in which ``{version}`` stands for the version (a git
-    URL may instead pin a ref with ``@``). Anything else is a ``ValueError``: an install that
-    is not pinned to one version from one named place is refused.
-    """
-    source = source.strip()
-    if not source:
-        return None
-    if source == "pypi":
-        return f"{DISTRIBUTION}[{EXTRA}]=={version}"
-    if not _URL.fullmatch(source):
-        raise ValueError(
-            f"book_install_source {source!r}: expected '', 'pypi', or an https:// or "
-            "git+https:// URL without spaces or quotes"
-        )
-    pinned = "{version}" in source or (
-        source.startswith("git+") and "@" in source.split("://", 1)[1].split("/", 1)[-1]
-    )
-    if not pinned:
-        raise ValueError(
-            f"book_install_source {source!r} names no version: put {{version}} in the URL "
-            "(or, for git, a tag or commit after @)"
-        )
-    return f"{DISTRIBUTION}[{EXTRA}] @ {source.replace('{version}', version)}"
-
-
-def install_cell(version: str, source: str) -> str:
-    """The code of the first cell of a downloaded notebook (see the module's docstring)."""
-    requirement = install_requirement(version, source)
-    text = CHECK + (INSTALL if requirement else EXPLAIN)
-    return text.format(
-        distribution=DISTRIBUTION, version=version, extra=EXTRA, requirement=requirement
-    ).rstrip("\n")
+    return package.version()
 
 
 def _execution_from_environment(app: Sphinx, config: Config) -> None:
@@ -111,6 +58,15 @@ def _execution_from_environment(app: Sphinx, config: Config) -> None:
     if mode not in EXECUTION_MODES:
         raise ValueError(f"BOOK_EXECUTE={mode!r}: expected one of {sorted(EXECUTION_MODES)}")
     config.nb_execution_mode = mode
+
+
+def _site_address(app: Sphinx, config: Config) -> None:
+    """``BOOK_BASE_URL`` over ``html_baseurl``; both checked, and one trailing slash."""
+    wanted = os.environ.get("BOOK_BASE_URL", config.html_baseurl)
+    config.html_baseurl = publish.base_url(wanted) or ""
+    check_source(config.book_install_source)  # fail the build early on a bad source
+    config.templates_path = [*config.templates_path, str(HERE / "templates")]
+    config.html_static_path = [*config.html_static_path, str(HERE / "static")]
 
 
 def _has_outputs(notebook: nbformat.NotebookNode) -> bool:
@@ -142,7 +98,67 @@ def _cache_path(app: Sphinx) -> Path | None:
     return Path(config.execution_cache_path or Path(app.outdir).parent / ".jupyter_cache")
 
 
-def _offer_executed_notebook(
+def _is_html(app: Sphinx) -> bool:
+    return app.builder.format == "html"
+
+
+def notebooks_dir(app: Sphinx) -> Path:
+    """Where the converted notebooks go: ``_build/notebooks`` beside the site."""
+    return Path(app.outdir).parent / "notebooks"
+
+
+def _serve_package(app: Sphinx) -> None:
+    if not _is_html(app):
+        return
+    out = Path(app.outdir)
+    wheel = package.build_wheel(out / "dist")
+    publish.serve_package(out, wheel)
+    logger.info(f"the site serves {wheel.name} (sha256 {package.sha256(wheel)[:12]}...)")
+
+
+def _site_index(app: Sphinx) -> SiteIndex:
+    """The index of the whole site, made once every page has been read (env-updated)."""
+    index = getattr(app, "_book_site_index", None)
+    if index is None:
+        index = from_sphinx(app)
+        app._book_site_index = index  # type: ignore[attr-defined]
+    return index
+
+
+def _downloads_stamp() -> str:
+    """What every notebook page's download sentence depends on beyond its own source."""
+    return install_time.page_clause()
+
+
+def _pages_to_rewrite(app: Sphinx, env: Any, added, changed, removed) -> list[str]:
+    """Every notebook page again when the sentence above it changed (a new measurement):
+    Sphinx would rewrite only the pages whose source changed."""
+    stamp = _downloads_stamp()
+    before = getattr(env, "book_downloads_stamp", None)
+    env.book_downloads_stamp = stamp
+    if before == stamp:
+        return []
+    return sorted(name for name in env.found_docs if name not in added | changed | removed)
+
+
+def _env_updated(app: Sphinx, env: Any) -> None:
+    app._book_site_index = None  # type: ignore[attr-defined]
+
+
+def _download_sentence(docname: str, size: int) -> str:
+    name = publish.zip_name(docname)
+    kilobytes = f"{size / 1000:,.0f} kB" if size < 1e6 else f"{size / 1e6:.1f} MB"
+    return (
+        "<strong>Run this chapter on your own machine:</strong> "
+        f'<a class="reference download" href="{html.escape(name)}" download>{html.escape(name)}</a>'
+        f" ({kilobytes}) holds it as a notebook, with the book's package and a "
+        "<code>requirements.txt</code>: in the unzipped folder, <code>python -m pip install -r "
+        "requirements.txt</code> installs everything it needs (its <code>README.txt</code> has "
+        "the commands)" + install_time.page_clause() + "."
+    )
+
+
+def _offer_downloads(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree
 ) -> None:
     if doctree is None or not context.get("sourcename", "").endswith((".md", ".md.txt")):
@@ -151,25 +167,86 @@ def _offer_executed_notebook(
     executed = out_dir.parent / "jupyter_execute" / f"{pagename}.ipynb"
     if not executed.exists():  # a plain Markdown page, not a notebook
         return
-    notebook = executed_notebook(executed, _cache_path(app))
-    code = install_cell(book_version(), app.config.book_install_source)
-    notebook.cells.insert(0, nbformat.v4.new_code_cell(code, metadata={"tags": ["install"]}))
-    target = out_dir / "_sources" / f"{pagename}.ipynb"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, target)
+    try:
+        converted = convert_notebook(
+            executed_notebook(executed, _cache_path(app)),
+            _site_index(app),
+            docname=pagename,
+            source=Path(app.env.doc2path(pagename)),
+            srcdir=Path(app.srcdir),
+            extensions=app.config.myst_enable_extensions,
+            config=app.config,
+            glue_file=executed.with_name(f"{Path(pagename).name}.glue.json"),
+        )
+    except ConversionError as error:
+        logger.warning(f"no download for this page: {error}", location=pagename)
+        return
+    title = _site_index(app).titles.get(pagename, pagename)
+    converted.metadata[publish.METADATA_KEY] = {"docname": pagename, "title": title}
+    intermediate = notebooks_dir(app) / f"{pagename}.ipynb"
+    intermediate.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(converted, intermediate)
+    base = app.config.html_baseurl or None
+    try:
+        written = publish.write_downloads(out_dir, converted, base, app.config.book_install_source)
+    except ValueError as error:
+        logger.warning(f"no download for this page: {error}", location=pagename)
+        return
     context["ipynb_source"] = f"{pagename}.ipynb"
+    context["book_run_chapter"] = _download_sentence(pagename, written.zip.stat().st_size)
+    context["book_zip"] = publish.zip_name(pagename)
 
 
-def _check_install_source(app: Sphinx, config: Config) -> None:
-    install_requirement(book_version(), config.book_install_source)  # fail the build early
+def _add_zip_button(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree
+) -> None:
+    """The zip at the top of the page's download menu (built by sphinx-book-theme)."""
+    if not context.get("book_zip"):
+        return
+    for group in context.get("header_buttons", []):
+        if group.get("label") == "download-buttons":
+            group["buttons"].insert(
+                0,
+                {
+                    "type": "link",
+                    "url": context["book_zip"],
+                    "text": ".zip",
+                    "tooltip": "Run this chapter: the notebook, the book's package and "
+                    "requirements.txt",
+                    "icon": "fas fa-file-zipper",
+                    "label": "download-zip-button",
+                },
+            )
+
+
+def _publish_all(app: Sphinx, exception: Exception | None) -> None:
+    """Write every page's downloads again: a page this build did not rewrite (make book
+    rewrites only what changed) gets the new wheel's hash too."""
+    if exception is not None or not _is_html(app):
+        return
+    written = publish.publish(
+        Path(app.outdir),
+        notebooks_dir(app),
+        app.config.html_baseurl or None,
+        app.config.book_install_source,
+    )
+    where = app.config.html_baseurl or "no address (the install cells raise; set html_baseurl)"
+    logger.info(f"downloads of {len(written)} pages written for {where}")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    # Where a downloaded notebook installs the book's package from (see install_requirement).
-    app.add_config_value("book_install_source", "", "html", types=[str])
-    app.connect("config-inited", _check_install_source)
+    # Where a downloaded notebook installs the book's package from (install_cell.check_source).
+    app.add_config_value("book_install_source", "site", "html", types=[str])
+    app.connect("config-inited", _site_address)
     # After myst-nb has registered nb_execution_mode, before it reads it (builder-inited).
     app.connect("config-inited", _execution_from_environment, priority=900)
-    # Before sphinx-book-theme builds the header buttons (its handlers run at priority 501).
-    app.connect("html-page-context", _offer_executed_notebook, priority=500)
+    app.connect("builder-inited", _serve_package)
+    app.connect("env-updated", _env_updated)
+    app.connect("env-get-outdated", _pages_to_rewrite)
+    # Before sphinx-book-theme builds the header buttons (its handlers run at priority 501),
+    # then after it, to add the zip to the menu it made.
+    app.connect("html-page-context", _offer_downloads, priority=500)
+    app.connect("html-page-context", _add_zip_button, priority=600)
+    app.connect("build-finished", _publish_all)
+    app.add_css_file("book-downloads.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

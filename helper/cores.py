@@ -10,14 +10,28 @@ members in turn: if the core without it is still infeasible, it goes (and the co
 names for that solve replaces the current one); if the rest becomes satisfiable, it stays.
 What is left is a *minimal unsatisfiable subset* (MUS): infeasible, and removing any one member
 makes the rest satisfiable. This is deletion-based MUS extraction (Marques-Silva 2010).
+
+A MUS answers "why is there no solution?". The question "which constraint should I change?" has
+another answer: the fewest switches to turn off so that the rest holds, a *minimum correction
+set* (MCS). :func:`minimum_correction` finds one with MaxSAT (RC2, Ignatiev et al. 2019): the
+clauses are hard, each switch is a soft unit clause, and the optimum keeps the most switches on;
+:func:`cpsat_minimum_correction` does the same with CP-SAT, maximising the switches that stay
+on. :func:`other_corrections` then asks a SAT solver for the other sets of the same size. The
+two notions are dual (Liffiton and Sakallah 2008): every MUS meets every correction set, and the
+smallest MUS is a smallest set that meets every MCS (a minimum hitting set).
 """
 
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ortools.sat.python import cp_model
+from pysat.card import CardEnc, EncType
+from pysat.examples.rc2 import RC2
+from pysat.formula import WCNF
 from pysat.solvers import Solver
 
 from helper.errors import SolverTimeoutError
@@ -131,3 +145,152 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
         return "infeasible", [k for k in members if k in named] or list(members)
 
     return check
+
+
+# -- the fewest switches to turn off: a minimum correction set ----------------------------------
+
+
+@contextmanager
+def _interrupt_after(rc2: RC2, seconds: float | None) -> Iterator[None]:
+    """Interrupt ``rc2`` after ``seconds`` (never when ``None``); a timeout if it was."""
+    timer = None if seconds is None else threading.Timer(max(seconds, 0.0), rc2.interrupt)
+    if timer is not None:
+        timer.start()
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
+    if rc2.interrupted:
+        raise SolverTimeoutError(f"no minimum correction set within {seconds:g} s")
+
+
+def minimum_correction(
+    clauses: list[list[int]], switches: Sequence[int], time_limit: float | None = None
+) -> list[int]:
+    """The fewest ``switches`` to turn off so that ``clauses`` hold: a minimum correction set.
+
+    MaxSAT with RC2: the clauses are hard (they must hold), each switch is a soft clause of
+    weight 1 (on if it can be), and RC2's optimum keeps the most switches on. Returns the
+    positions of the switches it turns off (empty when all can stay on). Raises
+    :class:`~helper.errors.SolverTimeoutError` after ``time_limit`` seconds.
+    """
+    wcnf = WCNF()
+    wcnf.hard = clauses  # hard: they must hold (shared with the caller, not copied)
+    wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
+    for switch in switches:
+        wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
+    with RC2(wcnf) as rc2, _interrupt_after(rc2, time_limit):
+        model = rc2.compute(expect_interrupt=time_limit is not None)
+    if model is None:
+        raise ValueError("the clauses cannot hold even with every switch off")
+    true = set(model)
+    return [k for k, switch in enumerate(switches) if switch not in true]
+
+
+def cpsat_minimum_correction(
+    model: cp_model.CpModel, switches: Sequence[cp_model.IntVar], time_limit: float | None = None
+) -> list[int]:
+    """The fewest ``switches`` to turn off so that ``model`` holds, by CP-SAT: maximise the
+    switches that stay on. Positions, as :func:`minimum_correction`. The objective is
+    removed again afterwards. Raises :class:`~helper.errors.SolverTimeoutError` when
+    ``time_limit`` seconds pass before the optimum is proven."""
+    model.maximize(sum(switches))
+    solver = make_solver(time_limit)
+    status = solver.solve(model)
+    model.clear_objective()
+    if status != cp_model.OPTIMAL:
+        raise SolverTimeoutError(f"no proven minimum correction set within {time_limit} s")
+    return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
+
+
+@dataclass(frozen=True)
+class Corrections:
+    """Minimum correction sets, all of one size, as positions in the list of switches, in the
+    order they were found. ``complete`` is false when the search for more stopped at its
+    ``limit`` or its time limit, so that other sets of the same size may exist."""
+
+    sets: tuple[tuple[int, ...], ...]
+    complete: bool
+
+
+def other_corrections(
+    solver: Solver,
+    switches: Sequence[int],
+    first: Sequence[int],
+    *,
+    candidates: Sequence[int] | None = None,
+    limit: int = 8,
+    time_limit: float | None = None,
+) -> Corrections:
+    """``first`` and every other correction set of its size (at most ``limit`` in all).
+
+    ``solver`` holds the switched clauses. Each question is "turn off at most ``len(first)``
+    switches, none of the sets found so far": a cardinality constraint and one clause per set
+    found, all guarded by a fresh literal that only these questions assume, so the solver can
+    go on answering others. ``candidates`` (positions) may hold every switch of such a set (for
+    sets of one, any core does, since a set of one must lie in every core); the switches
+    outside it stay on, which makes the questions easier.
+    """
+    from helper.backends.pysat import solve_for
+
+    size = len(first)
+    end = None if time_limit is None else time.perf_counter() + time_limit
+    chosen = set(range(len(switches)) if candidates is None else candidates) | set(first)
+    top = max(solver.nof_vars(), max(map(abs, switches), default=0))
+    card = CardEnc.atmost(
+        [-switches[k] for k in sorted(chosen)], bound=size, top_id=top, encoding=EncType.seqcounter
+    )
+    guard = max(card.nv, top) + 1
+    for clause in card.clauses:
+        solver.add_clause([-guard, *clause])
+    assumed = [guard] + [s for k, s in enumerate(switches) if k not in chosen]
+    found = [tuple(sorted(first))]
+    complete = False
+    try:
+        while len(found) < limit:
+            solver.add_clause([-guard, *(switches[k] for k in found[-1])])  # not this set again
+            answer = solve_for(solver, _seconds_left(end), assumed)
+            if answer is None:  # time is up
+                break
+            if not answer:  # no other set of this size
+                complete = True
+                break
+            true = {literal for literal in solver.get_model() if literal > 0}
+            found.append(tuple(k for k in sorted(chosen) if switches[k] not in true))
+    finally:
+        solver.add_clause([-guard])  # retire the guard: these clauses never bind again
+    return Corrections(tuple(found), complete)
+
+
+# -- a report for a person: which clues to retype, and why there is no solution ----------------
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One way to make a puzzle solvable: retype the clues ``typed`` (as given), for example
+    as ``fits`` (the nearest clues that fit, one for each), ``apart`` being how far the two
+    are (``None`` when no fitting clue was found in time). ``unique`` says whether the puzzle
+    with ``fits`` has exactly one solution (``None``: not asked); ``blocks`` is how many blocks
+    a Nonogram's fits gain or lose in all (a cell moved between blocks keeps their number)."""
+
+    typed: tuple[Any, ...]  # the puzzle's clues (ClueLine, FutoshikiClue)
+    fits: tuple[Any, ...]
+    apart: int | None
+    unique: bool | None = None
+    blocks: int = 0
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """What is wrong with a puzzle that has no solution.
+
+    ``fixes`` are the minimum correction sets, nearest fit first (``fixes[0]`` is the answer
+    to "which clues should I retype?"); ``complete`` is false when other sets of that size may
+    exist that the search did not reach. ``conflict`` is a set of clues that cannot all hold
+    (why there is no solution), ``None`` when time ran out before one was proven.
+    """
+
+    fixes: tuple[Fix, ...]
+    complete: bool
+    conflict: Any  # LineConflict, ClueConflict or None

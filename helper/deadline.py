@@ -13,7 +13,33 @@ from helper.errors import SolverTimeoutError
 
 
 class Deadline:
-    """A point in time after which a solve gives up; ``Deadline(None)`` never passes."""
+    """A point in time after which a solve gives up; ``Deadline(None)`` never passes.
+
+    Made once per solve and handed down to every step, which asks ``check`` (or
+    ``left``, for a back end that takes a time limit).
+
+    Parameters
+    ----------
+    seconds
+        From now; ``None`` for no limit.
+
+    Raises
+    ------
+    ValueError
+        When ``seconds`` is not a positive number.
+
+    Examples
+    --------
+    >>> deadline = Deadline(60)
+    >>> deadline.passed(), 59 < deadline.left() <= 60
+    (False, True)
+    >>> Deadline(None).left() is None
+    True
+    >>> Deadline(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a time limit must be a positive number of seconds, got 0
+    """
 
     def __init__(self, seconds: float | None = None) -> None:
         if seconds is not None and not seconds > 0:
@@ -46,9 +72,23 @@ NO_DEADLINE = Deadline()
 class Run:
     """One solve in progress, as a model or a back end sees it.
 
-    ``deadline`` is the time the solve must respect, ``method`` names what is answering (a
-    registered solver's own name by default; a portfolio sets the step that found the grid)
-    and ``stats`` collects counts (branches, conflicts, guesses, ...).
+    Parameters
+    ----------
+    deadline
+        The time the solve must respect.
+    method
+        What is answering (a registered solver's own name by default; a portfolio sets the
+        step that found the grid).
+    stats
+        Counts collected along the way (branches, conflicts, guesses, ...).
+
+    Examples
+    --------
+    >>> run = Run(Deadline(10), "line-search")
+    >>> run.count(guesses=1)
+    >>> run.count(guesses=2, conflicts=1)
+    >>> run.stats
+    {'guesses': 3, 'conflicts': 1}
     """
 
     deadline: Deadline = field(default_factory=Deadline)

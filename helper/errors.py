@@ -18,11 +18,39 @@ Neither of the last two is an ``OSError`` (Python's ``TimeoutError`` is one, so
 
 
 class SolverError(Exception):
-    """A solver could not give an answer: see the three subclasses."""
+    """A solver could not give an answer: see the three subclasses.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, solve
+    >>> for signs in ([((0, 0), (0, 1))], [((0, 0), (0, 1)), ((1, 0), (1, 1))]):
+    ...     try:
+    ...         print(solve(Futoshiki([[0, 0], [0, 0]], signs)).picture())
+    ...     except SolverError as error:  # no solution, out of time or too large: one except
+    ...         print("no answer:", error)
+    [[1, 2], [2, 1]]
+    no answer: no solution: no grid obeys all the givens and signs
+    """
 
 
 class NoSolutionError(SolverError, ValueError):
-    """The puzzle is well formed, but no grid satisfies every clue."""
+    """The puzzle is well formed, but no grid satisfies every clue.
+
+    Also a ``ValueError``: the input is at fault, so ``except ValueError`` around "read and
+    solve" catches it together with bad input.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, solve
+    >>> cycle = Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1)), ((0, 1), (1, 1)),
+    ...                                       ((1, 1), (1, 0)), ((1, 0), (0, 0))])
+    >>> solve(cycle).picture()
+    Traceback (most recent call last):
+    ...
+    helper.errors.NoSolutionError: no solution: no grid obeys all the givens and signs
+    >>> issubclass(NoSolutionError, ValueError)
+    True
+    """
 
 
 class NotUniqueError(SolverError, ValueError):
@@ -30,13 +58,37 @@ class NotUniqueError(SolverError, ValueError):
 
 
 class SolverTimeoutError(SolverError):
-    """The solver gave up at its time limit without deciding the puzzle."""
+    """The solver gave up at its time limit without deciding the puzzle.
+
+    Not an ``OSError`` (as Python's ``TimeoutError`` is), so ``except OSError`` around reading
+    a file does not swallow it.
+
+    Examples
+    --------
+    >>> from helper.deadline import Deadline
+    >>> import time
+    >>> deadline = Deadline(0.01)
+    >>> time.sleep(0.02)
+    >>> deadline.check("line logic")
+    Traceback (most recent call last):
+    ...
+    helper.errors.SolverTimeoutError: line logic: no answer within 0.01 s
+    """
 
 
 class ModelTooLargeError(SolverError):
     """The model refuses to build: it would be far too large to solve in any sensible time.
 
     Said at once, before the time limit; results report it as "too large".
+
+    Examples
+    --------
+    >>> from helper.results import SolveResult
+    >>> SolveResult("too large", None, "cpsat-table", "cpsat-table", 0.0,
+    ...             message="2 million placements").picture()
+    Traceback (most recent call last):
+    ...
+    helper.errors.ModelTooLargeError: 2 million placements
     """
 
 

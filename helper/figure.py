@@ -37,10 +37,21 @@ FONT = 11.0
 
 
 class BookFigure(Figure):
-    """A matplotlib ``Figure`` made without pyplot, that a notebook shows as a PNG image.
+    r"""A matplotlib ``Figure`` made without pyplot, that a notebook shows as a PNG image.
 
     (IPython's own formatter for figures, when matplotlib's inline backend has set one up,
     gives the same picture: both render with ``bbox_inches="tight"``.)
+
+    Parameters
+    ----------
+    args, kwargs
+        Those of matplotlib's ``Figure``; :func:`new_figure` adds the book's defaults.
+
+    Examples
+    --------
+    >>> figure = BookFigure(figsize=(1, 1))
+    >>> figure._repr_png_()[:8]  # what a notebook shows
+    b'\x89PNG\r\n\x1a\n'
     """
 
     def _repr_png_(self) -> bytes:
@@ -52,7 +63,21 @@ class BookFigure(Figure):
 def new_figure(**options: Any) -> BookFigure:
     """A new :class:`BookFigure` with the book's opaque background and resolution.
 
-    ``options`` are those of matplotlib's ``Figure`` (``figsize``, ``dpi``, ...).
+    Parameters
+    ----------
+    options
+        Those of matplotlib's ``Figure`` (``figsize``, ``dpi``, ...).
+
+    Returns
+    -------
+    BookFigure
+        The figure, not registered with pyplot (nothing is left open behind the caller).
+
+    Examples
+    --------
+    >>> figure = new_figure(figsize=(2, 1))
+    >>> figure.get_facecolor()[:3], figure.dpi == DPI
+    ((1.0, 1.0, 1.0), True)
     """
     options.setdefault("facecolor", PAPER)
     options.setdefault("dpi", DPI)
@@ -208,7 +233,27 @@ def shown_scale(fig: Figure, column_px: int = COLUMN_PX) -> float:
 def text_sizes_px(fig: Figure, column_px: int = COLUMN_PX) -> list[tuple[float, str]]:
     """Every visible text of ``fig`` with its height in CSS pixels as the book shows it.
 
-    A point of text becomes ``shown_scale(fig) / 72`` pixels. Sorted, smallest first.
+    A point of text becomes ``shown_scale(fig) / 72`` pixels.
+
+    Parameters
+    ----------
+    fig
+        The figure.
+    column_px
+        The width of the book's text column in CSS pixels.
+
+    Returns
+    -------
+    list[tuple[float, str]]
+        ``(pixels, text)`` pairs, smallest first.
+
+    Examples
+    --------
+    >>> figure = new_figure(figsize=(4, 2))
+    >>> _ = figure.text(0.5, 0.5, "small", fontsize=6)
+    >>> _ = figure.text(0.5, 0.2, "large", fontsize=12)
+    >>> [text for _, text in text_sizes_px(figure)]
+    ['small', 'large']
     """
     scale = shown_scale(fig, column_px) / 72
     found = [
@@ -220,7 +265,29 @@ def text_sizes_px(fig: Figure, column_px: int = COLUMN_PX) -> list[tuple[float, 
 
 
 def smallest_text_px(fig: Figure, column_px: int = COLUMN_PX) -> float:
-    """The height in CSS pixels of the smallest text of ``fig`` on the book's page."""
+    """The height in CSS pixels of the smallest text of ``fig`` on the book's page.
+
+    Parameters
+    ----------
+    fig
+        The figure.
+    column_px
+        The width of the book's text column in CSS pixels.
+
+    Returns
+    -------
+    float
+        The pixels of the smallest visible text (the book asks for at least
+        :data:`MIN_TEXT_PX`, half the body text).
+
+    Examples
+    --------
+    >>> figure = new_figure(figsize=(4, 2))
+    >>> _ = figure.text(0.5, 0.5, "6 points", fontsize=6)
+    >>> _ = figure.text(0.5, 0.2, "12 points", fontsize=12)
+    >>> smallest_text_px(figure) * 2 == text_sizes_px(figure)[-1][0]
+    True
+    """
     sizes = text_sizes_px(fig, column_px)
     return sizes[0][0] if sizes else float("inf")
 

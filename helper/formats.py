@@ -111,7 +111,28 @@ def _parse_size(value: str, number: int, key: str) -> int:
 
 
 def check_size(height: int, width: int, max_cells: int = MAX_CELLS) -> None:
-    """Refuse a grid of more than ``max_cells`` cells (``ValueError``, one line)."""
+    """Refuse a grid of more than ``max_cells`` cells, with a one-line message.
+
+    Parameters
+    ----------
+    height, width
+        The size of the grid.
+    max_cells
+        The most cells allowed (:data:`MAX_CELLS` by default).
+
+    Raises
+    ------
+    ValueError
+        When ``height * width`` is more than ``max_cells``; the message says how to raise it.
+
+    Examples
+    --------
+    >>> check_size(25, 25)  # within the limit: nothing happens
+    >>> check_size(600, 600)
+    Traceback (most recent call last):
+    ...
+    ValueError: the 600 x 600 grid has 360,000 cells, more than the limit of 250,000 (raise it ...
+    """
     if height * width > max_cells:
         raise ValueError(
             f"the {height} x {width} grid has {height * width:,} cells, more than the limit "
@@ -132,16 +153,41 @@ def _parse_goal(value: str, number: int, height: int, width: int) -> list[list[i
 
 
 def read_non(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogram:
-    """Parse the text of a ``.non`` file into a :class:`Nonogram` called ``name``.
+    r"""Parse the text of a ``.non`` file into a :class:`Nonogram` called ``name``.
 
-    A grid of more than ``max_cells`` cells is refused as soon as ``width`` and ``height``
-    are read (:func:`check_size`).
+    Parameters
+    ----------
+    text
+        The file's text (a byte order mark at the start is ignored).
+    name
+        The puzzle's name (files and tables refer to it by this).
+    max_cells
+        A grid of more than this many cells is refused as soon as ``width`` and ``height``
+        are read (:func:`check_size`).
 
-    Raises ``ValueError`` naming the line (counted from 1) for: a clue that is not numbers
-    separated by commas, a ``rows`` or ``columns`` block before its size is known, a block
-    that ends before it has one clue per line, a size or key given twice, a ``goal`` that
-    does not fit the grid or breaks the clues; and, without a line, for missing keys or
-    clues that cannot be painted (the checks of :func:`helper.nonogram.validate`).
+    Returns
+    -------
+    Nonogram
+        The validated puzzle; the text keys go into its ``info``, ``goal`` into its goal.
+
+    Raises
+    ------
+    ValueError
+        Naming the line (counted from 1) for: a clue that is not numbers separated by commas,
+        a ``rows`` or ``columns`` block before its size is known, a block that ends before it
+        has one clue per line, a size or key given twice, a ``goal`` that does not fit the grid
+        or breaks the clues; and, without a line, for missing keys or clues that cannot be
+        painted (the checks of :func:`helper.nonogram.validate`).
+
+    Examples
+    --------
+    >>> puzzle = read_non("width 2\nheight 2\nrows\n1\n2\ncolumns\n2\n1\n", name="corner")
+    >>> puzzle, puzzle.rows, puzzle.cols
+    (<Nonogram 'corner' 2x2>, ((1,), (2,)), ((2,), (1,)))
+    >>> read_non("width 2\nheight 1\nrows\n1;1\ncolumns\n1\n1\n")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 4: row 0: expected numbers separated by commas, got '1;1'
     """
     lines = text.removeprefix("\ufeff").splitlines()  # a byte order mark is not a key
     sizes: dict[str, int] = {}
@@ -225,7 +271,39 @@ def read_non(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogr
 
 
 def write_non(puzzle: Nonogram) -> str:
-    """The ``.non`` text of a puzzle (its text keys and ``goal`` written when present)."""
+    """The ``.non`` text of a puzzle, its text keys and ``goal`` written when present.
+
+    Parameters
+    ----------
+    puzzle
+        The puzzle to write.
+
+    Returns
+    -------
+    str
+        The text, ending with a newline; :func:`read_non` reads it back as the same puzzle.
+
+    Raises
+    ------
+    ValueError
+        When a text key holds a control character that ``.non`` cannot keep.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram
+    >>> print(write_non(Nonogram([[1], [2]], [[2], [1]], info={"title": "corner"})), end="")
+    title "corner"
+    width 2
+    height 2
+    <BLANKLINE>
+    rows
+    1
+    2
+    <BLANKLINE>
+    columns
+    2
+    1
+    """
     rows, cols = puzzle.rows, puzzle.cols
     lines = [f"{key} {_quote(key, puzzle.info[key])}" for key in TEXT_KEYS if key in puzzle.info]
     lines += [f"width {len(cols)}", f"height {len(rows)}", "", "rows"]
@@ -239,9 +317,37 @@ def write_non(puzzle: Nonogram) -> str:
 
 
 def read_json(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonogram:
-    """Parse our JSON puzzle text, checking the clues (``ValueError`` on bad JSON or clues).
+    """Parse our JSON puzzle text, checking the clues.
 
-    A grid of more than ``max_cells`` cells is refused before its clues are checked.
+    Parameters
+    ----------
+    text
+        A JSON object with ``rows`` and ``cols`` lists, and optional ``family``, ``goal``
+        and text keys (``title``, ``by``, ...).
+    name
+        The puzzle's name.
+    max_cells
+        A grid of more than this many cells is refused before its clues are checked.
+
+    Returns
+    -------
+    Nonogram
+        The validated puzzle.
+
+    Raises
+    ------
+    ValueError
+        On text that is not JSON (naming the line), JSON that is not a puzzle, a grid over
+        ``max_cells``, or clues that cannot be a puzzle.
+
+    Examples
+    --------
+    >>> read_json('{"title": "corner", "rows": [[1], [2]], "cols": [[2], [1]]}').title
+    'corner'
+    >>> read_json('{"rows": [[1], [2]], "cols": [[2], [2]]}')
+    Traceback (most recent call last):
+    ...
+    ValueError: the row clues paint 3 cells but the column clues paint 4
     """
     try:
         data = json.loads(text)
@@ -260,7 +366,33 @@ def read_json(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Nonog
 
 def write_json(puzzle: Nonogram) -> str:
     """Our JSON text of a puzzle: text keys, then ``rows`` and ``cols`` with one clue list per
-    line, then ``family`` and ``goal`` when present."""
+    line, then ``family`` and ``goal`` when present.
+
+    Parameters
+    ----------
+    puzzle
+        The puzzle to write.
+
+    Returns
+    -------
+    str
+        The text, ending with a newline; :func:`read_json` reads it back as the same puzzle.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram
+    >>> print(write_json(Nonogram([[1], [2]], [[2], [1]])), end="")
+    {
+      "rows": [
+        [1],
+        [2]
+      ],
+      "cols": [
+        [2],
+        [1]
+      ]
+    }
+    """
     data: dict[str, Any] = puzzle.to_dict()
     parts = [
         f'  "{key}": {json.dumps(value)}' for key, value in data.items() if isinstance(value, str)
@@ -273,21 +405,85 @@ def write_json(puzzle: Nonogram) -> str:
 
 
 def non_to_json(text: str) -> str:
-    """Convert ``.non`` text to our JSON text."""
+    r"""Convert ``.non`` text to our JSON text.
+
+    Parameters
+    ----------
+    text
+        The text of a ``.non`` file.
+
+    Returns
+    -------
+    str
+        The same puzzle as our JSON (:func:`write_json`).
+
+    Examples
+    --------
+    >>> import json
+    >>> json.loads(non_to_json("width 1\nheight 1\nrows\n1\ncolumns\n1\n"))
+    {'rows': [[1]], 'cols': [[1]]}
+    """
     return write_json(read_non(text))
 
 
 def json_to_non(text: str) -> str:
-    """Convert our JSON text to ``.non`` text."""
+    """Convert our JSON text to ``.non`` text.
+
+    Parameters
+    ----------
+    text
+        Our JSON text of a puzzle.
+
+    Returns
+    -------
+    str
+        The same puzzle as ``.non`` text (:func:`write_non`).
+
+    Examples
+    --------
+    >>> json_to_non('{"rows": [[1]], "cols": [[1]]}').splitlines()[:2]
+    ['width 1', 'height 1']
+    """
     return write_non(read_json(text))
 
 
 def read_puzzle_file(path: str | Path, *, max_cells: int = MAX_CELLS) -> Nonogram:
-    """Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
+    r"""Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
 
-    ``ValueError`` messages start with the file name, so they point at the place to fix. A
-    grid of more than ``max_cells`` cells is refused (see :data:`MAX_CELLS`), and so is a
-    file larger than :data:`BYTES_PER_CELL` bytes per allowed cell, before it is read.
+    Parameters
+    ----------
+    path
+        The file; its stem becomes the puzzle's name.
+    max_cells
+        A grid of more than this many cells is refused (see :data:`MAX_CELLS`), and so is a
+        file larger than :data:`BYTES_PER_CELL` bytes per allowed cell, before it is read.
+
+    Returns
+    -------
+    Nonogram
+        The validated puzzle.
+
+    Raises
+    ------
+    ValueError
+        Every failure to read the file; the message starts with the file name, so it points
+        at the place to fix.
+    OSError
+        When the file cannot be opened.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> path = folder / "dot.non"
+    >>> _ = path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
+    >>> read_puzzle_file(path)
+    <Nonogram 'dot' 1x1>
+    >>> _ = path.write_text("width 1\nheight 1\n", encoding="utf-8")
+    >>> read_puzzle_file(path)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: ...dot.non: the file has no rows block
     """
     path = Path(path)
     limit = BYTES_PER_CELL * max_cells + SLACK_BYTES
@@ -306,3 +502,19 @@ def read_puzzle_file(path: str | Path, *, max_cells: int = MAX_CELLS) -> Nonogra
         return reader(text, name=path.stem, max_cells=max_cells)
     except ValueError as error:
         raise ValueError(f"{path}: {error}") from None
+
+
+__all__ = [
+    "BYTES_PER_CELL",
+    "MAX_CELLS",
+    "SLACK_BYTES",
+    "TEXT_KEYS",
+    "check_size",
+    "json_to_non",
+    "non_to_json",
+    "read_json",
+    "read_non",
+    "read_puzzle_file",
+    "write_json",
+    "write_non",
+]

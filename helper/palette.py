@@ -43,7 +43,7 @@ STAGE_COLOURS = (
     ("#b8312f", "#f3c3c0"),
 )
 """``(filled, empty)`` shades of the three kinds of work, in the order of
-:data:`helper.book.frames.STAGE_NAMES`: blue propagation, orange presolve / probing, red
+:data:`helper.nonogram.frames.STAGE_NAMES`: blue propagation, orange presolve / probing, red
 search. Each colour means its stage in every figure."""
 LINE_OUTLINE = STAGE_COLOURS[0][0]
 """The outline of the line a step of line logic just solved (propagation's blue)."""

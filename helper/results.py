@@ -1,13 +1,14 @@
 """What a solve and a count return, the same for Nonogram and Futoshiki.
 
 A solve returns a :class:`SolveResult` (a status, the grid when solved, who answered, time and
-statistics). A count returns a :class:`CountResult`: an ``int``, the number of different
-solutions found, that also says whether the count is final and keeps the solutions it found,
-even when the time ran out before it could finish.
+statistics). A count returns a :class:`CountResult`, a frozen value: the solutions found, their
+number (``count``), whether the count is final (``complete``) and whether it proves the puzzle
+unique (``unique``), even when the time ran out before it could finish.
 """
 
+import numbers
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, fields
 from typing import Literal
 
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
@@ -21,7 +22,7 @@ Status = Literal["solved", "no solution", "timeout", "too large"]
 class SolveResult:
     """What a solve did: the status, the grid (when solved), who answered, time, statistics.
 
-    Attributes
+    Parameters
     ----------
     status
         ``"solved"``, ``"no solution"``, ``"timeout"`` or ``"too large"``.
@@ -37,6 +38,15 @@ class SolveResult:
         Counts such as branches, conflicts or guesses.
     message
         Why there is no grid, when there is none.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, solve
+    >>> result = solve(Nonogram([[1], [1]], [[2], []]), solver="cpsat-automaton")
+    >>> result.solved, result.grid, result.solver
+    (True, [[1, 0], [1, 0]], 'cpsat-automaton')
+    >>> result.picture()  # the grid, or the error that says why there is none
+    [[1, 0], [1, 0]]
     """
 
     status: Status
@@ -49,7 +59,7 @@ class SolveResult:
 
     @property
     def solved(self) -> bool:
-        """True when :attr:`grid` holds a solution."""
+        """True when ``grid`` holds a solution."""
         return self.status == "solved"
 
     def picture(self) -> Grid:
@@ -74,28 +84,32 @@ def check_limit(limit: int | None) -> int | None:
     return limit
 
 
-class CountResult(int):
-    """The number of different solutions a count found, and what that number means.
+_HOW_TO_ASK = (
+    "a CountResult is not a number: ask count.unique (exactly one solution, proved), "
+    "count.count (how many were found), count.complete or count.exact"
+)
 
-    A ``CountResult`` is an ``int`` (``count_solutions(puzzle) == 1``), with more to say:
 
-    - :attr:`complete`: the count is final. Either the search ran to its end (the number is
-      exact) or it reached :attr:`limit` (there are *at least* that many);
-    - when the time ran out first, ``complete`` is ``False`` and the number is what was found
-      by then: a lower bound, never a wrong exact answer;
-    - :attr:`solutions` keeps the grids found, in the order found; :attr:`status`,
-      :attr:`message`, :attr:`seconds` and :attr:`stats` are those of the underlying run.
+@dataclass(frozen=True, eq=False)
+class CountResult:
+    """The solutions a count found, and what their number means.
 
-    ``count.unique`` is the question a puzzle maker asks: exactly one solution, proved.
+    ``count.unique`` is the question a puzzle maker asks: exactly one solution, proved. A
+    ``CountResult`` is a frozen value, not a number: comparing it with an int
+    (``count_solutions(puzzle, limit=1) == 1`` would hold for a puzzle with two solutions, since the
+    count stopped at its limit), ordering it, ``int(count)`` and ``bool(count)`` raise a
+    ``TypeError`` that says what to ask instead. It prints as its number.
 
-    Attributes
+    Parameters
     ----------
     solutions
         The different solutions found, in the order found.
     limit
         The count stopped at this many (``None``: no limit).
     complete
-        The count is final: exact, or it reached ``limit``.
+        The count is final: the search ran to its end (the number is exact), or it reached
+        ``limit`` (there are *at least* that many). ``False`` when the time ran out first: the
+        number is then what was found by then, a lower bound.
     status
         ``"solved"`` (some found), ``"no solution"``, ``"timeout"`` or ``"too large"``.
     solver
@@ -108,55 +122,51 @@ class CountResult(int):
         Counts such as branches, conflicts, and the number of solutions.
     message
         Why the count is incomplete, when it is.
+
+    Examples
+    --------
+    >>> one = CountResult([[[1]]], limit=2, complete=True)
+    >>> one.count, one.exact, one.unique
+    (1, True, True)
+    >>> stopped = CountResult([[[0, 1]]], limit=1, complete=True)  # the limit was reached
+    >>> stopped.count, stopped.reached_limit, stopped.unique
+    (1, True, False)
+    >>> print(stopped)
+    1
+    >>> stopped == 1
+    Traceback (most recent call last):
+    ...
+    TypeError: a CountResult is not a number: ask count.unique (exactly one solution, ...
     """
 
-    solutions: tuple[Grid, ...]
+    solutions: Sequence[Grid]  # stored as a tuple
+    _: KW_ONLY
     limit: int | None
     complete: bool
-    status: Status
-    solver: str
-    method: str
-    seconds: float
-    stats: Mapping[str, int | float]
-    message: str
+    status: Status = "solved"
+    solver: str = ""
+    method: str = ""
+    seconds: float = 0.0
+    stats: Mapping[str, int | float] = field(default_factory=dict)
+    message: str = ""
 
-    def __new__(
-        cls,
-        solutions: Sequence[Grid],
-        *,
-        limit: int | None,
-        complete: bool,
-        status: Status = "solved",
-        solver: str = "",
-        method: str = "",
-        seconds: float = 0.0,
-        stats: Mapping[str, int | float] | None = None,
-        message: str = "",
-    ) -> "CountResult":
-        self = super().__new__(cls, len(solutions))
-        self.solutions = tuple(solutions)
-        self.limit = limit
-        self.complete = complete
-        self.status = status
-        self.solver, self.method = solver, method
-        self.seconds = seconds
-        self.stats = dict(stats or {})
-        self.message = message
-        return self
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "solutions", tuple(self.solutions))
+        object.__setattr__(self, "stats", dict(self.stats))
 
     @property
     def count(self) -> int:
-        """The number of different solutions found, as a plain ``int``."""
-        return int(self)
+        """The number of different solutions found."""
+        return len(self.solutions)
 
     @property
     def reached_limit(self) -> bool:
-        """True when the count stopped because it found :attr:`limit` solutions."""
+        """True when the count stopped because it found ``limit`` solutions."""
         return self.limit is not None and self.count >= self.limit
 
     @property
     def exact(self) -> bool:
-        """True when the number is the puzzle's exact number of solutions."""
+        """True when :attr:`count` is the puzzle's exact number of solutions."""
         return self.complete and not self.reached_limit
 
     @property
@@ -164,8 +174,34 @@ class CountResult(int):
         """True when the puzzle is proved to have exactly one solution."""
         return self.count == 1 and self.exact
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CountResult):
+            return _fields(self) == _fields(other)
+        if isinstance(other, numbers.Number):
+            raise TypeError(_HOW_TO_ASK)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it holds lists of grids
+
+    def _refuse(self, other: object) -> bool:
+        raise TypeError(_HOW_TO_ASK)
+
+    __lt__ = __le__ = __gt__ = __ge__ = _refuse
+
+    def __bool__(self) -> bool:
+        raise TypeError(_HOW_TO_ASK)
+
+    def __int__(self) -> int:
+        raise TypeError(_HOW_TO_ASK)
+
+    def __index__(self) -> int:
+        raise TypeError(_HOW_TO_ASK)
+
     def __str__(self) -> str:
-        return str(self.count)  # prints and formats as the plain number
+        return str(self.count)  # prints as the plain number
+
+    def __format__(self, spec: str) -> str:
+        return format(self.count, spec)
 
     def __repr__(self) -> str:
         if self.exact:
@@ -176,13 +212,9 @@ class CountResult(int):
             how = f"incomplete, {self.status}"
         return f"CountResult({self.count}, {how})"
 
-    def __reduce__(self):  # pickled by the benchmark, which counts in a child process
-        return (_rebuild_count, (self.solutions, self.__dict__.copy()))
 
-
-def _rebuild_count(solutions: tuple[Grid, ...], state: dict) -> CountResult:
-    state = {key: value for key, value in state.items() if key != "solutions"}
-    return CountResult(solutions, **state)
+def _fields(count: CountResult) -> tuple:
+    return tuple(getattr(count, f.name) for f in fields(count))
 
 
 __all__ = ["CountResult", "Grid", "SolveResult", "Status", "check_limit"]

@@ -1,4 +1,5 @@
-"""Deletion-based MUS extraction, on a made-up oracle whose every infeasible set is known."""
+"""Deletion-based MUS extraction and minimum correction sets, on made-up problems whose every
+infeasible set is known (brute force)."""
 
 import itertools
 
@@ -6,8 +7,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
+from pysat.solvers import Solver
 
-from helper.cores import cpsat_check, deletion_mus
+from helper.cores import (
+    cpsat_check,
+    cpsat_minimum_correction,
+    deletion_mus,
+    minimum_correction,
+    other_corrections,
+    sat_check,
+)
 from helper.errors import SolverTimeoutError
 
 
@@ -82,3 +91,88 @@ def test_cpsat_assumptions_name_the_clashing_constraints():
     for k in itertools.combinations(range(3), 2):
         answer, _ = cpsat_check(model, switches)(k)
         assert answer == ("infeasible" if k == (0, 2) else "feasible")
+
+
+# -- minimum correction sets -------------------------------------------------------------------
+
+
+def switched_formula(bad_sets, count):
+    """Clauses over switches 1..count in which exactly the sets containing one of ``bad_sets``
+    cannot all be on: one clause "not all of this set" per bad set."""
+    switches = list(range(1, count + 1))
+    return [[-switches[k] for k in sorted(bad)] for bad in bad_sets], switches
+
+
+def brute_corrections(bad_sets, count):
+    """Every smallest set of positions whose removal leaves no bad set whole."""
+    for size in range(count + 1):
+        found = [
+            set(c)
+            for c in itertools.combinations(range(count), size)
+            if all(bad & set(c) for bad in bad_sets)
+        ]
+        if found:
+            return found
+    return []
+
+
+bad_families = st.integers(1, 7).flatmap(
+    lambda count: st.tuples(
+        st.just(count),
+        st.lists(
+            st.sets(st.integers(0, count - 1), min_size=1, max_size=3), min_size=1, max_size=5
+        ),
+    )
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(bad_families)
+def test_maxsat_and_cpsat_find_a_smallest_correction_set(family):
+    count, bad = family
+    clauses, switches = switched_formula(bad, count)
+    expected = brute_corrections([frozenset(b) for b in bad], count)
+    found = set(minimum_correction(clauses, switches))
+    assert found in expected
+    model = cp_model.CpModel()
+    on = [model.new_bool_var(f"s{k}") for k in range(count)]
+    for b in bad:
+        model.add_bool_or([~on[k] for k in b])
+    assert set(cpsat_minimum_correction(model, on)) in expected
+    assert not model.has_objective()  # the objective is removed again
+
+
+@settings(max_examples=100, deadline=None)
+@given(bad_families)
+def test_every_other_correction_set_of_the_same_size(family):
+    count, bad = family
+    clauses, switches = switched_formula(bad, count)
+    expected = brute_corrections([frozenset(b) for b in bad], count)
+    first = minimum_correction(clauses, switches)
+    with Solver(name="g3", bootstrap_with=clauses) as solver:
+        found = other_corrections(solver, switches, first, limit=100)
+        assert found.complete
+        assert sorted(map(set, found.sets), key=sorted) == sorted(expected, key=sorted)
+        assert solver.solve(assumptions=switches) == (not bad)  # the guard is retired
+        # duality: every minimal conflicting set meets every correction set
+        mus = deletion_mus(sat_check(solver, switches), count)
+        if mus is not None:
+            assert all(set(mus.members) & set(c) for c in found.sets)
+
+
+def test_candidates_and_limit_cut_the_search():
+    clauses, switches = switched_formula([{0, 1}, {0, 2}, {0, 3}], 4)
+    with Solver(name="g3", bootstrap_with=clauses) as solver:
+        assert other_corrections(solver, switches, [0], candidates=[0, 1]).sets == ((0,),)
+        found = other_corrections(solver, switches, [1, 2, 3], limit=1)
+        assert found.sets == ((1, 2, 3),) and not found.complete
+
+
+def test_no_time_left_for_a_correction_set():
+    from helper.nonogram import load_puzzle
+    from helper.nonogram.conflicts import mistype_clue, switched_cnf
+
+    broken, _ = mistype_clue(load_puzzle("nonogram02"), seed=2)
+    clauses, switches = switched_cnf(broken.rows, broken.cols)
+    with pytest.raises(SolverTimeoutError, match="correction"):
+        minimum_correction(clauses, switches, time_limit=1e-6)

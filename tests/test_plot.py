@@ -4,6 +4,7 @@ palette's colours and names, and the colours say what they claim."""
 import inspect
 import subprocess
 import sys
+from dataclasses import replace
 
 import matplotlib
 
@@ -14,12 +15,13 @@ import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_hex, to_rgb
+from matplotlib.patches import Rectangle
 
 import helper.plot
-from helper.book.frames import STAGE_NAMES, Frame, Stages
 from helper.book.stages import line_logic_frames
 from helper.figure import COLUMN_PX, MIN_TEXT_PX, BookFigure, smallest_text_px, text_sizes_px
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DIFFERS,
     LINE_OUTLINE,
@@ -209,6 +211,31 @@ def test_stage_map_titles_name_the_solver_and_label_each_count():
     assert legend == [f"decided by {name}" for name in STAGE_NAMES]
 
 
+def test_stage_legend_explains_both_shades_of_every_colour():
+    fig = plot_work([some_stages()])
+    (legend,) = fig.legends
+    assert "dark" in legend.get_title().get_text() and "pale" in legend.get_title().get_text()
+    drawn = [h for h in legend.legend_handles]  # each entry: the dark and the pale square
+    shown = {to_hex(patch.get_facecolor()) for patch in fig.findobj(Rectangle)}
+    for filled, empty in STAGE_COLOURS:
+        assert {filled, empty} <= shown, (filled, empty)
+    assert len(drawn) == len(STAGE_NAMES)
+
+
+def test_titles_use_each_solvers_own_names_for_its_steps():
+    line = replace(some_stages("line-search"), names=("line logic", "line probing", "search"))
+    cnf = replace(some_stages("sat-automaton"), names=("unit propagation", None, "search"))
+    assert stage_title(line).endswith("line logic 6 · line probing 6 · search 24 cells")
+    assert "presolve" not in stage_title(line)
+    assert stage_title(cnf).endswith("unit propagation 6 · search 24 cells")
+    legend = [t.get_text() for t in plot_work([line]).legends[0].get_texts()]
+    assert legend == ["decided by line logic", "decided by line probing", "decided by search"]
+    legend = [t.get_text() for t in plot_work([cnf]).legends[0].get_texts()]
+    assert legend == ["decided by unit propagation", "decided by search"]
+    mixed = [t.get_text() for t in plot_work([line, cnf]).legends[0].get_texts()]
+    assert mixed == [f"decided by {name}" for name in STAGE_NAMES]
+
+
 def test_five_panels_go_on_two_rows_with_the_grey_in_the_legend():
     fig = plot_work([some_stages()] * 5, ambiguous=[(0, 0)])
     shown = [ax for ax in fig.axes if ax.get_images()]
@@ -355,7 +382,7 @@ def test_a_futoshiki_board_draws_its_signs_as_the_pair_figure_does():
     grid, constraints = puzzle
     same = plot_futoshiki_board(grid, constraints, result.grid)
     assert [t.get_text() for t in ax.texts] == [t.get_text() for t in same.texts]
-    assert len(ax.texts) == puzzle.size**2  # every cell
+    assert len(ax.texts) == puzzle.cells  # every cell
     assert len(ax.lines) == len(constraints)  # a chevron per sign
     assert pair.draw_futoshiki is boards.draw_futoshiki  # one drawing of the signs
     with pytest.raises(TypeError, match="constraints"):

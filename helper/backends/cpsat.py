@@ -6,12 +6,13 @@ otherwise, so printed results do not churn), its time limit is what is left of t
 deadline, and its branches and conflicts are added to the run's statistics.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
 
 from helper.deadline import Run
+from helper.errors import SolverTimeoutError
 from helper.ortools import make_solver
 
 Parameters = Mapping[str, int | float | bool]
@@ -60,3 +61,63 @@ def solve_model(
 def interrupt(solver: cp_model.CpSolver) -> None:
     """Stop a solve running in another thread as soon as CP-SAT can (``stop_search``)."""
     solver.stop_search()
+
+
+def found_solution(solver: cp_model.CpSolver, status: Any, run: Run | None = None) -> bool:
+    """The one reading of a CP-SAT status for a model without an objective.
+
+    ``True``: a solution (``OPTIMAL`` or ``FEASIBLE``); ``False``: a proof that there is none
+    (``INFEASIBLE``). ``UNKNOWN`` is the time limit: :class:`~helper.errors.SolverTimeoutError`,
+    naming ``run.method`` and its deadline when a ``run`` is given. ``MODEL_INVALID`` is a bug
+    in the model, never a time-out: ``ValueError`` with CP-SAT's own validation message.
+    """
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return True
+    if status == cp_model.INFEASIBLE:
+        return False
+    what = (run.method if run is not None else "") or "CP-SAT"
+    if status == cp_model.MODEL_INVALID:
+        raise ValueError(f"{what}: invalid model: {solver.solution_info()}")
+    seconds = run.deadline.seconds if run is not None else None
+    limit = "its time limit" if seconds is None else f"{seconds:g} s"
+    raise SolverTimeoutError(f"{what}: {solver.status_name(status)}, no answer within {limit}")
+
+
+class SolutionCollector(cp_model.CpSolverSolutionCallback):
+    """Keep the distinct grids of ``cells`` found, in the order found, and stop the search
+    after ``limit`` of them (``None``: no limit). The one collector of the package's counts."""
+
+    def __init__(self, cells: Sequence[Sequence[cp_model.IntVar]], limit: int | None) -> None:
+        super().__init__()
+        self._cells = cells
+        self._limit = limit
+        self.grids: dict[tuple[tuple[int, ...], ...], None] = {}  # in the order found
+
+    def on_solution_callback(self) -> None:
+        grid = tuple(tuple(self.value(cell) for cell in row) for row in self._cells)
+        self.grids[grid] = None
+        if self._limit is not None and len(self.grids) >= self._limit:
+            self.stop_search()
+
+    def found(self) -> list[list[list[int]]]:
+        """The grids found, as lists of lists."""
+        return [[list(row) for row in grid] for grid in self.grids]
+
+
+def enumerate_grids(
+    model: cp_model.CpModel,
+    cells: Sequence[Sequence[cp_model.IntVar]],
+    run: Run,
+    limit: int | None,
+) -> tuple[list[list[list[int]]], bool]:
+    """Up to ``limit`` different grids of ``cells`` (CP-SAT's enumeration, one worker), and
+    whether the search ran to its end (or to the limit) before ``run.deadline``."""
+    collector = SolutionCollector(cells, limit)
+    solver, status = solve_model(model, run, {"enumerate_all_solutions": True}, collector)
+    grids = collector.found()
+    if status == cp_model.MODEL_INVALID:
+        found_solution(solver, status, run)
+    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or (
+        limit is not None and len(grids) >= limit
+    )
+    return grids, complete

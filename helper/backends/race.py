@@ -2,20 +2,20 @@
 
 Two ways to run the second solver:
 
-- :func:`race`, in another process. The solver already loaded in this process goes on
-  searching in a thread, while a child process runs a second back end on the same clauses.
-  The first answer wins and the other solver is stopped (the thread's solver is interrupted,
-  the child is killed). A child is needed when the second back end (CaDiCaL) cannot be
-  interrupted from Python. The child is started with the ``spawn`` method, which every
-  platform has (``fork`` does not exist on Windows and is unsafe on macOS and in a process
-  that runs threads, such as a Jupyter kernel): it starts a fresh interpreter that imports
-  only this module and PySAT, and receives the clauses by pickling.
-- :func:`race_in_threads`, in this process. When both back ends can be interrupted (Glucose
-  3 and 4.1), each searches in a thread of its own: PySAT releases the interpreter while a
-  search started with ``solve_limited(expect_interrupt=True)`` runs, so the two really search
-  at the same time on two cores (a plain ``solve()`` holds the interpreter, and two of them
-  would take turns). No interpreter to start and no clauses to pickle: on a CNF of hundreds
-  of thousands of clauses that costs more than a quick search.
+- :func:`race_in_threads`, in this process: the way the portfolio races by default. Each
+  solver searches in a thread of its own; PySAT releases the interpreter while a search
+  started with ``solve_limited(expect_interrupt=True)`` runs, so the two really search at the
+  same time on two cores (a plain ``solve()`` holds the interpreter, and two of them would take
+  turns). Both back ends must be interruptible
+  (:data:`~helper.backends.pysat.INTERRUPTIBLE`): the loser is stopped with ``interrupt()``.
+  No process to start, no clauses to pickle, and nothing that re-imports the caller's script.
+- :func:`race`, in another process: an explicit option, for a second back end that cannot be
+  interrupted (CaDiCaL), whose child is killed when it loses. The child is started with the
+  ``spawn`` method, which every platform has (``fork`` does not exist on Windows and is unsafe
+  on macOS and in a process that runs threads, such as a Jupyter kernel). ``spawn`` starts a
+  fresh interpreter that imports the caller's ``__main__`` module again: a script that calls
+  it must keep its top level under ``if __name__ == "__main__":``, or its top level runs twice
+  and the child dies in its bootstrapping phase (the race then goes on with the primary alone).
 
 :func:`usable_cores` tells whether a race can help at all: on a machine with one usable core
 the two solvers would only share it.
@@ -30,7 +30,14 @@ from typing import Any
 
 from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver, search_stats, without_cyclic_gc
+from helper.backends.pysat import (
+    canonical,
+    constructor_name,
+    load_solver,
+    require_interruptible,
+    search_stats,
+    without_cyclic_gc,
+)
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 
@@ -71,9 +78,13 @@ def race(
 
     Returns the back end that answered first and its answer: a model, or ``None`` when the
     clauses are unsatisfiable. The child's counts are added to ``run.stats`` when it wins.
-    Raises :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first.
-    A child that dies (out of memory, say) leaves the primary to finish alone.
+    Raises :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first, and
+    ``ValueError`` when ``primary`` cannot be interrupted (it must stop when the child wins).
+    A child that dies (out of memory, or a script without a ``__main__`` guard) leaves the
+    primary to finish alone.
     """
+    require_interruptible(primary, "the primary of a race")
+    canonical(second)  # a ValueError naming PySAT's solvers, before a child is started
     context: Any = mp.get_context(START_METHOD)
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_second_opinion, args=(send, clauses, second), daemon=True)
@@ -94,6 +105,9 @@ def race(
             if done.wait(0 if done.is_set() else 0.005) and answer["primary"] is not None:
                 return primary, solver.get_model() if answer["primary"] else None
             primary_gave_up = done.is_set()  # only when interrupted: wait on the child alone
+            if child_alive and child.exitcode is not None and not receive.poll(0):
+                child_alive = False  # it died without a word: go on alone
+                continue
             if child_alive and receive.poll(0.005 if primary_gave_up else 0):
                 try:
                     found, stats = receive.recv()
@@ -133,8 +147,11 @@ def race_in_threads(
     the back end that answered first and its answer: a model, or ``None`` when the clauses
     are unsatisfiable. The second's decisions and conflicts are added to ``run.stats`` when
     it searched (``solver``'s are left to the caller, as in :func:`race`). Raises
-    :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first.
+    :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first, and
+    ``ValueError`` naming the back end when either cannot be interrupted.
     """
+    require_interruptible(primary, "a race in threads")
+    require_interruptible(second, "a race in threads")
     answers: dict[str, bool | None] = {}
     done = threading.Event()
     threads: list[threading.Thread] = []
@@ -148,7 +165,7 @@ def race_in_threads(
         threads.append(threading.Thread(target=search, args=(backend, searching), daemon=True))
         threads[-1].start()
 
-    other = Solver(name=second)
+    other = Solver(name=constructor_name(second))
     racing = [(primary, solver)]
     try:
         start(primary, solver)

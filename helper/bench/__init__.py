@@ -25,6 +25,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabulate import tabulate
+
 from helper.backends.race import usable_cores
 from helper.bench.families import FAMILIES, SPLITS
 from helper.data import DATA_DIR
@@ -470,15 +472,9 @@ def _figure(value: float, bound: bool) -> str:
 
 
 def _table(header: list[str], rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        )
-
-    return "\n".join([fmt(header), "  ".join("-" * w for w in widths), *map(fmt, rows)])
+    """A text table: the solver column left-aligned, the figures right-aligned."""
+    align = ["left"] + ["right"] * (len(header) - 1)
+    return tabulate(rows, header, tablefmt="simple", colalign=align, disable_numparse=True)
 
 
 def format_report(

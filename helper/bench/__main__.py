@@ -14,7 +14,6 @@ from helper.bench import (
     DEFAULT_MEMORY_MB,
     DEFAULT_TIME_LIMIT,
     FAILED,
-    Result,
     family_puzzles,
     format_report,
     limitations,
@@ -26,6 +25,7 @@ from helper.bench import (
 )
 from helper.bench.families import FAMILIES, SPLITS
 from helper.bench.goals import BASELINES, COMPARED, format_targets, targets
+from helper.bench.progress import progress
 from helper.nonogram import RECOMMENDED_SOLVER
 from helper.nonogram.solvers.registry import names
 
@@ -83,7 +83,9 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "--plot", help="draw the solve times, a dot per puzzle, into this image file"
     )
     parser.add_argument("--targets", action="store_true", help="check the chapter's goals")
-    parser.add_argument("--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bar (on a terminal) or lines (in a log)"
+    )
     return parser.parse_args(argv)
 
 
@@ -104,27 +106,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not puzzles:
             raise ValueError("no puzzle matches the families, --set, --puzzles and --size given")
 
-        def show(r: Result) -> None:
-            if not args.quiet:
-                note = f" ({r.message})" if r.message and not r.decided else ""
-                print(f"{r.puzzle:40} {r.solver:24} {r.status:11} {r.seconds:8.3f} s{note}",
-                      file=sys.stderr, flush=True)  # fmt: skip
-
         for note in limitations(args.memory_mb or None):
             print(f"note: {note}", file=sys.stderr)
+        families = dict.fromkeys(p.family for p in puzzles)
+        plan = {family: chosen or _default_solvers(family, capability) for family in families}
+        solves = [(p.family, p.name, len(plan[p.family]) * args.repeat) for p in puzzles]
         results = []
-        for family in dict.fromkeys(p.family for p in puzzles):
-            solvers = chosen or _default_solvers(family, capability)
-            mine = [p for p in puzzles if p.family == family]
-            results += run(
-                solvers,
-                mine,
-                args.time_limit,
-                repeat=args.repeat,
-                limit=2 if args.unique else 1,
-                memory_mb=args.memory_mb or None,
-                progress=show,
-            )
+        with progress(solves, quiet=args.quiet) as report:
+            for family, solvers in plan.items():
+                results += run(
+                    solvers,
+                    [p for p in puzzles if p.family == family],
+                    args.time_limit,
+                    repeat=args.repeat,
+                    limit=2 if args.unique else 1,
+                    memory_mb=args.memory_mb or None,
+                    progress=report,
+                )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
+from helper.deadline import Run
 from helper.futoshiki.check import check_futoshiki
 from helper.futoshiki.model import GameBoard
 from helper.futoshiki.text import parse_futoshiki
@@ -145,11 +147,9 @@ def _strongest_other(
     model.maximize(sum(obeyed))
     solver = make_solver()
     solver.parameters.max_deterministic_time = effort
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+    run = Run(method=f"{sample.name}: uniqueness within the effort {effort}")
+    if not found_solution(solver, solver.solve(model), run):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise RuntimeError(f"{sample.name}: no verdict on uniqueness within the effort {effort}")
     return [[solver.value(x) for x in row] for row in cells]
 
 
@@ -180,7 +180,7 @@ def _choose(
             ]
         )
     solver = make_solver()
-    if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if not found_solution(solver, solver.solve(model)):
         return None
     return [
         next(columns for j, columns in enumerate(options) if solver.value(picks[r][j]))

@@ -22,12 +22,14 @@ from helper.palette import SOLVER_NAMES
 @dataclass(frozen=True)
 class MapRow:
     """What the map says about one method: its idea (variables and constraints), the chapter
-    that teaches it (a ``{doc}`` target), where it wins and what it costs."""
+    that teaches it (a ``{doc}`` target), where it wins, what it costs, and its gist (the idea
+    in a few words, for the "solvers so far" box at the top of each Nonogram chapter)."""
 
     idea: str
     chapter: str
     wins: str
     costs: str
+    gist: str = ""
 
 
 NONOGRAM_ROWS: dict[str, MapRow] = {
@@ -37,30 +39,35 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "nonogram_cpsat",
         "teaching: the model follows the rules word by word; pictures are solved in presolve",
         "blocks × width² literals per line; its time goes to building and presolve",
+        gist="an integer start per block, tied to the cells by reified Booleans",
     ),
     "cpsat-automaton": MapRow(
         "a Boolean per cell; one `add_automaton` per line, accepting exactly its placements",
         "nonogram_cpsat",
         "the plain CP model: its propagation is line logic; counts solutions",
         "CP-SAT's search on grids that line logic leaves open",
+        gist="a Boolean per cell and one `add_automaton` per line",
     ),
     "cpsat-automaton-default": MapRow(
         "the automaton model with CP-SAT's own defaults (a worker per CPU core)",
         "engineering",
         "the baseline a CP-SAT user gets without tuning",
         "every CPU core; answers and counts vary from run to run",
+        gist="the automaton model with CP-SAT's defaults",
     ),
     "pysat-cnf": MapRow(
         "a selector per placement of a line; exactly one per line; a selector fills its cells",
         "nonogram_pysat",
         "short lines; shows why an encoding matters",
         "one selector per placement: refuses lines with too many (the 45 × 60 picture)",
+        gist="a selector per placement of a line, exactly one true",
     ),
     "pysat-compact": MapRow(
         "a selector per (block, start); exactly one start per block; order; coverage",
         "nonogram_pysat",
         "polynomial size: solves the 45 × 60 picture that the all-placements CNF refuses",
         "unit propagation is weaker than line logic: search does the rest",
+        gist="a selector per (block, start), exactly one per block",
     ),
     "sat-automaton": MapRow(
         "line logic; then a Boolean per live automaton state of the open cells "
@@ -68,24 +75,28 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "line_logic",
         "noisy pictures and random grids: CDCL learns from its conflicts; counts solutions",
         "CNF size on large open grids",
+        gist="line logic, then the automaton CNF of the open cells, for a SAT solver",
     ),
     "line-search": MapRow(
         "line logic to a fixpoint, line probing, then depth-first search in Python",
         "line_logic",
         "teaching; pictures (line logic decides them)",
         "learns nothing from a conflict: exponential on hard grids",
+        gist="line logic, line probing, then guesses, in plain Python",
     ),
     "line-cpsat": MapRow(
         "line logic, then the automaton model of the open cells (a handover)",
-        "line_logic",
+        "engineering",
         "pictures: CP-SAT has nothing left to do",
         "on hard grids the same search as the automaton model",
+        gist="line logic, then the automaton model of the open cells",
     ),
     "bitline-hybrid": MapRow(
         "line logic on bit masks, a short search (a budget of guesses), then the CP-SAT handover",
         "engineering",
         "pictures that need a few guesses",
         "the handover's CP-SAT search on noisy and random grids",
+        gist="bit-mask line logic, a few guesses, then CP-SAT",
     ),
     "bitline-probing": MapRow(
         "line logic on bit masks; probe every open cell both ways at every node; branch on "
@@ -93,31 +104,36 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "engineering",
         "decides more than line logic before it guesses",
         "two propagations per open cell per node, in Python",
+        gist="bit-mask line logic, probing every open cell at every node",
     ),
     "incremental-probing": MapRow(
         "the same search, probing only the cells of lines that changed; a cache of line results",
         "engineering",
         "the tournament design: every step a whole line, repeated questions a look-up",
         "each probe pays the Python interpreter: CDCL wins on large open grids here",
+        gist="probing only the lines that changed, with a cache",
     ),
     "portfolio": MapRow(
         "line logic on bit masks; a CNF of the open cells with one variable per block start; "
         "a second SAT solver joins when the first is slow",
-        "engineering",
+        "choosing",
         "behind `solve`: pictures by line logic, noisy and random grids by SAT",
         "a second CPU core (a thread or a process) on the slow solves",
+        gist="bit-mask line logic, then the block-start CNF for a SAT solver",
     ),
     "portfolio-full-cnf": MapRow(
         "the portfolio on the full automaton CNF, as it was before the block-start CNF",
         "engineering",
         "side-by-side runs against the portfolio",
         "more variables and clauses on long loose lines",
+        gist="the portfolio on the full automaton CNF",
     ),
     "cpsat-table": MapRow(
         "a Boolean per cell; one `add_allowed_assignments` per line listing its placements",
-        "table_hints_strategies",
+        "engineering",
         "small puzzles; lines whose allowed drawings are a short list with no pattern",
         "one row per placement: refuses lines with too many",
+        gist="a Boolean per cell and a table of placements per line",
     ),
 }
 """The map's row of each registered Nonogram solver, by registry key."""
@@ -222,6 +238,7 @@ READING_ORDER = (
     "line_logic",
     "solver_at_work",
     "table_hints_strategies",
+    "choosing",
     "engineering",
 )
 """The chapters that teach a Nonogram solver, in the book's reading order (``_toc.yml``)."""
@@ -239,6 +256,29 @@ def solvers_by_chapter() -> dict[str, list[str]]:
     if unknown:
         raise KeyError(f"chapters missing from READING_ORDER: {unknown}")
     return {chapter: chapters[chapter] for chapter in READING_ORDER if chapter in chapters}
+
+
+def solvers_so_far(chapter: str) -> str:
+    """The "solvers so far" box at the top of a Nonogram chapter, as MyST Markdown.
+
+    A tip box with one line per registered Nonogram solver that the book has taught up to and
+    including ``chapter`` (one of :data:`READING_ORDER`), in reading order: its display name,
+    its registry key and its gist; the solvers that ``chapter`` itself teaches are marked new.
+    A cell shows it with ``mystnb: markdown_format: myst``.
+    """
+    if chapter not in READING_ORDER:
+        raise ValueError(f"chapter is one of {', '.join(READING_ORDER)}, not {chapter!r}")
+    if missing_rows():
+        raise KeyError(f"registered solvers without a row on the solver map: {missing_rows()}")
+    met = READING_ORDER[: READING_ORDER.index(chapter) + 1]
+    keys = [key for key in REGISTRY if NONOGRAM_ROWS[key].chapter in met]
+    keys.sort(key=lambda key: met.index(NONOGRAM_ROWS[key].chapter))
+    lines = []
+    for key in keys:
+        row = NONOGRAM_ROWS[key]
+        new = " *(new here)*" if row.chapter == chapter else ""
+        lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`){new}: {row.gist}")
+    return "\n".join([":::{admonition} Nonogram solvers so far", ":class: tip", "", *lines, ":::"])
 
 
 def solver_map(part: str = "idea") -> str:

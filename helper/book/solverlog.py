@@ -77,6 +77,30 @@ class SolveLog:
                 found[match.group(1)] = int(match.group(2))
         return found
 
+    def lns_calls(self) -> dict[str, tuple[int, int]]:
+        """``{subsolver: (improving calls, calls)}`` from the ``LNS stats`` table of a solve
+        with large neighbourhood search workers (``{}`` when the log has no such table)."""
+        row = re.compile(r"^\s*'([^']+)':\s+([\d']+)/([\d']+)\s")
+        try:
+            block = self.block("LNS stats")
+        except KeyError:
+            return {}
+        found = {}
+        for line in block[1:]:
+            match = row.match(line)
+            if match:
+                improved, calls = (int(n.replace("'", "")) for n in match.group(2, 3))
+                found[match.group(1)] = (improved, calls)
+        return found
+
+    def workers(self) -> int:
+        """How many workers the search started (``Starting search at ...s with N workers``)."""
+        for line in self.lines:
+            match = re.match(r"Starting search at [\d.]+s with (\d+) workers?", line)
+            if match:
+                return int(match.group(1))
+        raise KeyError("the number of workers is missing from the log")
+
     def presolved_variables(self) -> int:
         """How many variables the presolved model kept (0: presolve decided everything)."""
         heading = self.block("Presolved ")

@@ -22,6 +22,7 @@ from pysat.solvers import Solver
 from helper.backends.pysat import load_solver, solve_within
 from helper.deadline import Deadline, Run
 from helper.nonogram.clues import Clue, Grid
+from helper.nonogram.frames import Frame, StageNames, Stages
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.contract import UNKNOWN, Contradiction, State
 from helper.nonogram.line.probe import probe
@@ -37,7 +38,10 @@ from helper.nonogram.solvers.cpsat import solve_cells
 from helper.nonogram.solvers.pysat import SAT_BACKEND, SAT_SOLVER, solve_cnf
 from helper.ortools import make_solver
 
-from .frames import Frame, Stages
+LINE_STAGE_NAMES: StageNames = ("line logic", "line probing", "search")
+"""The steps of ``"line-search"``: line logic is its propagation, line probing its probing."""
+CNF_STAGE_NAMES: StageNames = ("unit propagation", None, "search")
+"""The steps of a SAT solver on a CNF as it is: unit propagation, then search (no presolve)."""
 
 ModelBuilder = Callable[
     [Sequence[Clue], Sequence[Clue]], tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]
@@ -131,23 +135,23 @@ def cpsat_stages(
 def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
     """The literals that unit propagation sets at the root, before any decision.
 
-    Repeats: a clause with every literal but one false forces that one. Raises
-    :class:`Contradiction` when a clause has every literal false.
+    A clause with every literal but one false forces that one, and so on until nothing
+    changes. PySAT's ``Solver.propagate`` does it: at the root only the unit clauses force
+    anything, so they are its assumptions and it returns what they imply. Raises
+    :class:`Contradiction` when propagation falsifies a clause.
     """
-    true: set[int] = set()
-    changed = True
-    while changed:
-        changed = False
-        for clause in clauses:
-            if any(literal in true for literal in clause):
-                continue
-            free = [literal for literal in clause if -literal not in true]
-            if not free:
-                raise Contradiction(f"clause {list(clause)} is false")
-            if len(free) == 1:
-                true.add(free[0])
-                changed = True
-    return true
+    distinct = [set(clause) for clause in clauses]
+    if not all(distinct):
+        raise Contradiction("the empty clause is false")
+    # A clause that repeats a literal is shorter than it looks: the solver would take [x, x]
+    # as the unit [x] at the root, where propagate() does not report it.
+    units = [next(iter(clause)) for clause in distinct if len(clause) == 1]
+    wider = [sorted(clause) for clause in distinct if len(clause) > 1]
+    with Solver(name=SAT_SOLVER, bootstrap_with=wider) as solver:
+        consistent, implied = solver.propagate(assumptions=units)
+    if not consistent:
+        raise Contradiction("unit propagation makes a clause false")
+    return set(implied)
 
 
 def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:
@@ -158,22 +162,23 @@ def _cells_of(cells: Sequence[Sequence[int | None]], true: set[int]) -> State:
     ]
 
 
-def cnf_probed(encoding: NonogramCnf) -> State:
+def cnf_probed(clauses: Sequence[Sequence[int]], cells: Sequence[Sequence[int | None]]) -> State:
     """Failed-literal probing on the cell variables of a CNF, the SAT twin of :func:`probe`.
 
+    ``cells[r][c]`` is the variable of a cell (``None`` for a cell the CNF does not encode).
     Each open cell is assumed true and then false, and the SAT solver's unit propagation
     runs under the assumption (``Solver.propagate``). A failing assumption proves the other
     value; literals that follow from both are proved too. Repeats until a round learns
     nothing. :func:`cnf_stages` does not use it: it shows what probing *would* find.
     """
-    true = unit_propagation(encoding.cnf.clauses)
-    with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
+    true = unit_propagation(clauses)
+    with Solver(name=SAT_SOLVER, bootstrap_with=clauses) as solver:
         for literal in true:
             solver.add_clause([literal])
         learned = True
         while learned:
             learned = False
-            for v in (v for row in encoding.cells for v in row):
+            for v in (v for row in cells for v in row if v is not None):
                 if v in true or -v in true:
                     continue
                 filled_ok, filled = solver.propagate(assumptions=[v])
@@ -190,7 +195,7 @@ def cnf_probed(encoding: NonogramCnf) -> State:
                     true |= proved
                     for literal in proved:
                         solver.add_clause([literal])
-    return _cells_of(encoding.cells, true)
+    return _cells_of(cells, true)
 
 
 def cnf_stages(
@@ -208,10 +213,11 @@ def cnf_stages(
     if solution is None:
         raise Contradiction(f"{name}: the puzzle has no solution")
     propagated = _cells_of(encoding.cells, unit_propagation(encoding.cnf.clauses))
-    return Stages(name, (propagated, propagated), solution, dict(run.stats), key)
+    stats = dict(run.stats)
+    return Stages(name, (propagated, propagated), solution, stats, key, CNF_STAGE_NAMES)
 
 
-def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
+def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "sat-automaton") -> Stages:
     """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
     :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver
     ``"sat-automaton"``, whose line logic decides the same cells)."""
@@ -225,7 +231,8 @@ def automaton_cnf_stages(puzzle: Nonogram) -> Stages:
             raise Contradiction("automaton CNF: the puzzle has no solution")
         solution = model.decode(solver.get_model())
     stats = dict(run.stats)
-    return Stages("SAT automaton CNF", (propagated, propagated), solution, stats, "sat-automaton")
+    known = (propagated, propagated)
+    return Stages("SAT automaton CNF", known, solution, stats, key, CNF_STAGE_NAMES)
 
 
 def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
@@ -238,7 +245,7 @@ def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
     return found.to_state()
 
 
-def line_stages(puzzle: Nonogram) -> Stages:
+def line_stages(puzzle: Nonogram, *, key: str = "line-search") -> Stages:
     """The steps of the ``"line-search"`` solver: line logic to the fixpoint, probing, then
     a depth-first search (here the bit-mask one, which counts its guesses)."""
     rows, cols = puzzle.rows, puzzle.cols
@@ -248,7 +255,8 @@ def line_stages(puzzle: Nonogram) -> Stages:
     run.count(guesses=0)
     solution = _search_from(puzzle, probed, run) if unknown_cells(probed) else probed
     stats = dict(run.stats)
-    return Stages("line logic and probing", (logic, probed), solution, stats, "line-search")
+    known = (logic, probed)
+    return Stages("line logic and probing", known, solution, stats, key, LINE_STAGE_NAMES)
 
 
 def _with_line(state: State, source: State, kind: str, index: int) -> State:
@@ -274,7 +282,8 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
     """The steps of line logic on ``puzzle``, ending at the solution.
 
     One frame per sweep over the rows or the columns (:func:`~.line.sweep_steps`), or with
-    ``per_line`` one frame per line that decided something. The lines of one sweep share no
+    ``per_line`` one frame per line that decided something, its title naming the line and its
+    clue. The lines of one sweep share no
     cell, so a sweep's change to each line is exactly what solving that line decided. When
     line logic stalls, a frame for probing follows, and one for search if probing stalls too.
     """
@@ -288,7 +297,12 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
                 solved = _with_line(state, after, kind, index)
                 if solved != state:
                     state = solved
-                    title = f"sweep {number}, {kind} {index}: {_of(state)} cells decided"
+                    clue = (rows if kind == "row" else cols)[index]
+                    clue_text = " ".join(map(str, clue)) or "0"
+                    title = (
+                        f"sweep {number}, {kind} {index} (clue {clue_text}): "
+                        f"{_of(state)} cells decided"
+                    )
                     frames.append(Frame(title, state, (kind, index)))
         else:
             title = f"sweep {number} ({axis}): {_of(after)} cells decided"
@@ -303,13 +317,23 @@ def line_logic_frames(puzzle: Nonogram, *, per_line: bool = False) -> list[Frame
     return frames
 
 
-INSPECTORS: list[Callable[[Nonogram], Stages]] = [
+INSPECTORS: list[partial[Stages]] = [
     partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model, key="cpsat-start"),
     partial(cpsat_stages, "CP-SAT automaton", build_automaton_model, key="cpsat-automaton"),
     partial(cnf_stages, "PySAT compact CNF", compact_cnf, key="pysat-compact"),
-    automaton_cnf_stages,
-    line_stages,
+    partial(automaton_cnf_stages, key="sat-automaton"),
+    partial(line_stages, key="line-search"),
 ]
 """Each solver whose work the book shows: a function from a puzzle to its :class:`Stages`
 (which carry the solver's name, and the registry key whose display name figures use).
 Adding a model is one entry in this list."""
+
+
+def inspect_solvers(puzzle: Nonogram, keys: Sequence[str]) -> dict[str, Stages]:
+    """The :class:`Stages` on ``puzzle`` of the solvers named by ``keys`` (registry keys of
+    :data:`INSPECTORS`' entries), in that order; only those are run."""
+    by_key = {inspector.keywords["key"]: inspector for inspector in INSPECTORS}
+    unknown = [key for key in keys if key not in by_key]
+    if unknown:
+        raise ValueError(f"no inspector for {unknown}; there are {list(by_key)}")
+    return {key: by_key[key](puzzle) for key in keys}

@@ -1,7 +1,10 @@
 """Tables for the chapters: numbers formatted for a reader, wide tables split.
 
-:func:`table` turns rows of raw values into a :class:`Table` that a notebook shows as an HTML
-table (and ``print`` as aligned text). Each column is formatted by its kind:
+:func:`table` turns rows of raw values into a :class:`Table`: the values in a pandas
+``DataFrame`` and a formatter per column, which pandas' ``Styler.format`` applies (a dash for a
+missing value, HTML escaped). A notebook shows the ``Styler``'s HTML, ``print`` the same cells
+as a text table (tabulate), so the page and the terminal never disagree. Each column is
+formatted by its kind:
 
 - ``"count"``: integers with thousands separators (``12,345``); a float that holds a whole
   number (``12.0``, as a transposed frame makes of a count) is a count too;
@@ -17,12 +20,17 @@ By default an integer column is a count and a float column a number, so ``3.5000
 into several tables that repeat the first column (:class:`Tables`), or use ``transpose``.
 """
 
+import hashlib
 import html
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from numbers import Integral, Real
 from typing import Any
+
+import pandas as pd
+from pandas.io.formats.style import Styler
+from tabulate import tabulate
 
 Formatter = Callable[[Any], str]
 DASH = "–"
@@ -139,47 +147,114 @@ def _kind_of(values: Iterable[Any]) -> str:
     return "text"
 
 
+def _clamped_seconds(value: Any) -> str:
+    """:func:`format_seconds`, with the mark of a negative duration shown as 0."""
+    text = format_seconds(value)
+    return text + CLAMP_MARK if isinstance(value, Real) and float(value) < 0 else text
+
+
+def _formatter(kind: str | Formatter) -> Formatter:
+    if not isinstance(kind, str):
+        return kind
+    return _clamped_seconds if kind == "seconds" else FORMATS[kind]
+
+
+_SEPARATOR = "\x1f"  # between the cells of Styler.to_string: no table holds it
+
+
 @dataclass
 class Table:
-    """A formatted table: ``header`` (the first entry names the label column), ``rows`` of
-    strings, which columns are numbers (right-aligned), and notes shown under it.
+    """A table of raw values and the kind of each column, shown formatted.
 
-    A notebook shows it as an HTML table (``_repr_html_``); ``str(table)`` is aligned text.
-    ``clamped`` counts the negative durations shown as 0.
+    ``values`` holds the values (its index labels the rows, ``values.columns.name`` heads the
+    label column); ``kinds`` maps each value column, or each row when ``by_row`` (a
+    transposed table), to a kind of :data:`FORMATS` or a function from a value to its text.
+    :meth:`styler` is the pandas ``Styler`` that formats them; a notebook shows its HTML
+    (``_repr_html_``), ``str(table)`` is the same cells as a text table, and :attr:`rows` the
+    cells themselves. ``clamped`` counts the negative durations shown as 0.
     """
 
-    header: list[str]
-    rows: list[list[str]]
-    numeric: list[bool]
+    values: pd.DataFrame
+    kinds: Mapping[Any, str | Formatter]
     notes: list[str] = field(default_factory=list)
     caption: str | None = None
-    clamped: int = 0
+    by_row: bool = False
+
+    @property
+    def label(self) -> str:
+        """The header of the label column."""
+        name = self.values.columns.name
+        return "" if name is None else str(name)
+
+    @property
+    def header(self) -> list[str]:
+        """The label column's header, then the value columns'."""
+        return [self.label, *map(format_text, self.values.columns)]
+
+    @property
+    def numeric(self) -> list[bool]:
+        """Which columns hold numbers, right-aligned (every value column of a transposed
+        table, and the columns whose kind is not ``"text"``)."""
+        if self.by_row:
+            return [False] + [True] * len(self.values.columns)
+        return [False] + [self.kinds[name] != "text" for name in self.values.columns]
+
+    @property
+    def clamped(self) -> int:
+        """How many negative durations are shown as ``0 ms`` (marked, with a note)."""
+        seconds = [key for key, kind in self.kinds.items() if kind == "seconds"]
+        part = self.values.loc[seconds] if self.by_row else self.values[seconds]
+        return sum(
+            isinstance(v, Real) and not pd.isna(v) and float(v) < 0 for v in part.to_numpy().flat
+        )
+
+    def styler(self, *, escape: bool = True) -> Styler:
+        """The pandas ``Styler`` of the table: each column (or row) formatted by its kind, a
+        dash for a missing value, the labels as row headers, numbers right-aligned."""
+        styled = Styler(self.values, cell_ids=False)
+        escaping = "html" if escape else None
+        for key, kind in self.kinds.items():
+            subset = pd.IndexSlice[[key], :] if self.by_row else [key]
+            styled = styled.format(_formatter(kind), subset=subset, na_rep=DASH, escape=escaping)
+        styled = styled.format_index(format_text, axis=0, escape=escaping)
+        styled = styled.format_index(format_text, axis=1, escape=escaping)
+        rules = [{"selector": "th", "props": "text-align: left"}]
+        rules += [
+            {"selector": f".col{i}", "props": "text-align: right"}
+            for i, numeric in enumerate(self.numeric[1:])
+            if numeric
+        ]
+        digest = hashlib.sha1(repr((self.header, self.rows_of(styled))).encode()).hexdigest()
+        styled = styled.set_uuid(digest[:10]).set_table_styles(rules)
+        styled = styled.set_table_attributes('class="dataframe book-table"')
+        return styled.set_caption(html.escape(self.caption)) if self.caption else styled
+
+    @staticmethod
+    def rows_of(styled: Styler) -> list[list[str]]:
+        """The cells ``styled`` shows, row by row, below its header."""
+        lines = styled.to_string(delimiter=_SEPARATOR).splitlines()
+        return [line.split(_SEPARATOR) for line in lines[1:]]
+
+    @property
+    def rows(self) -> list[list[str]]:
+        """Each row as the table shows it (its label, then its formatted values)."""
+        return self.rows_of(self.styler(escape=False))
 
     def transposed(self) -> "Table":
-        """The same table with rows and columns swapped (the labels become the header)."""
-        header = [self.header[0], *(row[0] for row in self.rows)]
-        rows = [
-            [name, *(row[i + 1] for row in self.rows)] for i, name in enumerate(self.header[1:])
-        ]
-        numeric = [False] + [True] * len(self.rows)
-        return Table(header, rows, numeric, list(self.notes), self.caption, self.clamped)
+        """The same table with rows and columns swapped (each value keeps its format)."""
+        values = self.values.T.rename_axis(index=None, columns=self.label)
+        return replace(self, values=values, by_row=not self.by_row)
 
     def columns(self, names: Sequence[str]) -> "Table":
         """The label column and the value columns ``names``, in that order."""
         missing = [n for n in names if n not in self.header[1:]]
         if missing:
             raise KeyError(f"no column {missing[0]!r}; the table has {self.header[1:]}")
-        index = [0] + [self.header.index(n) for n in names]
-        return Table(
-            [self.header[i] for i in index],
-            [[row[i] for i in index] for row in self.rows],
-            [self.numeric[i] for i in index],
-            list(self.notes)
-            if any(CLAMP_MARK in row[i] for row in self.rows for i in index)
-            else [],
-            self.caption,
-            self.clamped,
-        )
+        picked = [self.values.columns[self.header[1:].index(n)] for n in names]
+        kinds = self.kinds if self.by_row else {n: self.kinds[n] for n in picked}
+        part = replace(self, values=self.values[picked], kinds=kinds)
+        notes = [n for n in self.notes if n != CLAMP_NOTE or part.clamped]
+        return replace(part, notes=notes)
 
     def split(self, groups: Sequence[Sequence[str]] | int = MAX_COLUMNS) -> "Tables":
         """Several tables, each with the label column and one group of value columns:
@@ -191,40 +266,15 @@ class Table:
         return Tables([self.columns(group) for group in groups])
 
     def _repr_html_(self) -> str:
-        def cell(tag: str, text: str, numeric: bool) -> str:
-            align = "right" if numeric else "left"
-            return f'<{tag} style="text-align: {align}">{html.escape(text)}</{tag}>'
-
-        head = "".join(cell("th", h, n) for h, n in zip(self.header, self.numeric, strict=True))
-        body = "".join(
-            "<tr>"
-            + "".join(
-                cell("th" if i == 0 else "td", text, numeric)
-                for i, (text, numeric) in enumerate(zip(row, self.numeric, strict=True))
-            )
-            + "</tr>"
-            for row in self.rows
-        )
-        caption = f"<caption>{html.escape(self.caption)}</caption>" if self.caption else ""
         notes = "".join(f'<p class="book-table-note">{html.escape(n)}</p>' for n in self.notes)
-        return (
-            '<table class="dataframe book-table" style="font-variant-numeric: tabular-nums">'
-            f"{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes}"
-        )
+        return self.styler().to_html(doctype_html=False) + notes
 
     def __str__(self) -> str:
-        grid = [self.header, *self.rows]
-        widths = [max(len(row[i]) for row in grid) for i in range(len(self.header))]
-
-        def line(row: Sequence[str]) -> str:
-            return "  ".join(
-                text.rjust(width) if numeric else text.ljust(width)
-                for text, width, numeric in zip(row, widths, self.numeric, strict=True)
-            ).rstrip()
-
-        rule = "  ".join("-" * w for w in widths)
-        parts = ([self.caption] if self.caption else []) + [line(self.header), rule]
-        return "\n".join(parts + [line(row) for row in self.rows] + self.notes)
+        align = ["right" if numeric else "left" for numeric in self.numeric]
+        text = tabulate(
+            self.rows, self.header, tablefmt="simple", colalign=align, disable_numparse=True
+        )
+        return "\n".join(([self.caption] if self.caption else []) + [text, *self.notes])
 
     def __repr__(self) -> str:
         return str(self)
@@ -297,22 +347,14 @@ def table(
         name: formats.get(name) or _kind_of(values.get(name) for _, values in records)
         for name in names
     }
-    clamped = 0
-    rows = []
-    for row_label, values in records:
-        row = [format_text(row_label)]
-        for name in names:
-            kind = kinds[name]
-            value = values.get(name)
-            text = (FORMATS[kind] if isinstance(kind, str) else kind)(value)
-            if kind == "seconds" and isinstance(value, Real) and float(value) < 0:
-                text += CLAMP_MARK
-                clamped += 1
-            row.append(text)
-        rows.append(row)
-    numeric = [False] + [kinds[name] != "text" for name in names]
-    notes = ([CLAMP_NOTE] if clamped else []) + ([note] if note else [])
-    result = Table([label, *names], rows, numeric, notes, caption, clamped)
+    values = pd.DataFrame(
+        [[row.get(name) for name in names] for _, row in records],
+        index=[row_label for row_label, _ in records],
+        columns=pd.Index(names, dtype=object, name=label),
+        dtype=object,
+    )
+    result = Table(values, kinds, caption=caption)
+    result.notes = ([CLAMP_NOTE] if result.clamped else []) + ([note] if note else [])
     if transpose:
         result = result.transposed()
     if max_columns is not None and len(result.header) - 1 > max_columns:

@@ -10,6 +10,14 @@ figure has an opaque background.
 
 from helper.figure import smallest_text_px, text_sizes_px
 
+from .encodings import (
+    ladder_figure,
+    ladder_values,
+    start_windows,
+    trellis,
+    trellis_figure,
+    windows_figure,
+)
 from .futoshiki import futoshiki_pair_figure, one_hot, one_hot_figure, sign_marks
 from .lines import (
     automaton_figure,
@@ -35,6 +43,8 @@ __all__ = [
     "forward_table",
     "forward_table_figure",
     "futoshiki_pair_figure",
+    "ladder_figure",
+    "ladder_values",
     "one_hot",
     "one_hot_figure",
     "overlap_figure",
@@ -47,5 +57,9 @@ __all__ = [
     "selector_grid",
     "sign_marks",
     "smallest_text_px",
+    "start_windows",
     "text_sizes_px",
+    "trellis",
+    "trellis_figure",
+    "windows_figure",
 ]

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from matplotlib.figure import Figure
 from pysat.solvers import Solver
 
-from helper.figure import FONT, add_legend, draw_cell, sized_figure
+from helper.figure import (
+    FONT,
+    add_handles_legend,
+    draw_cell,
+    legend_patch,
+    sized_figure,
+)
 from helper.futoshiki import futoshiki_cnf, solve_futoshiki, validate_futoshiki
 from helper.palette import INK, PAPER
 from helper.plot.boards import STEP, draw_futoshiki, draw_sign, futoshiki_key, sign_marks
@@ -64,6 +70,10 @@ def futoshiki_pair_figure(
         columnspacing=1.0,
     )
     return fig
+
+
+GIVEN_FRAME = 5.0
+"""The frame of a given in :func:`one_hot_figure`: four times a plain cell's, so it shows."""
 
 
 def one_hot(
@@ -119,7 +129,7 @@ def one_hot_figure(
         for c in range(size):
             left, top = c * STEP, r * STEP
             given = bool(grid[r][c])
-            draw_cell(ax, left, top, PAPER, edge=INK, linewidth=2.6 if given else 1.2)
+            draw_cell(ax, left, top, PAPER, edge=INK, linewidth=GIVEN_FRAME if given else 1.2)
             for v in range(1, size + 1):
                 i = v - 1
                 bx, by = left + (i % side) * small, top + (i // side) * small
@@ -162,10 +172,13 @@ def one_hot_figure(
         va="top",
         fontsize=FONT,
     )
-    add_legend(
+    add_handles_legend(
         fig,
-        [(INK, "true: the cell holds v"), (PAPER, "false"), (PAPER, "a given (bold frame)")],
-        edges=["#b0b0b0", "#b0b0b0", INK],
+        [
+            legend_patch(INK, "true: the cell holds v", edge="#b0b0b0"),
+            legend_patch(PAPER, "false", edge="#b0b0b0"),
+            legend_patch(PAPER, "a given (thick frame)", linewidth=GIVEN_FRAME / 2),
+        ],
         font=FONT - 1,
     )
     return fig

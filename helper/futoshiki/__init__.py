@@ -5,7 +5,11 @@ constraints)``, :meth:`Futoshiki.from_text` or :func:`load_puzzle`): ``grid`` a 
 rows (0 = empty cell) and ``constraints`` a list of ``((r1, c1), (r2, c2))`` meaning
 cell 1 < cell 2. :func:`solve` and :func:`~helper.futoshiki.count_solutions` mean the same
 as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.SolveResult`, a
-:class:`~helper.results.CountResult`. The chapters' functions on ``(grid, constraints)``
+:class:`~helper.results.CountResult`, with the same signatures:
+``solve(puzzle, *, solver=None, time_limit=None, config=None)`` and
+``count_solutions(puzzle, limit=2, *, solver=None, time_limit=None)``. Every solver is in
+``SOLVERS`` and every counter in ``COUNTERS``, both views of ``REGISTRY``
+(``helper.futoshiki.solvers``). The chapters' functions on ``(grid, constraints)``
 (:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """
 
@@ -17,9 +21,10 @@ from helper.results import CountResult, SolveResult
 from .check import check_futoshiki
 from .cnf import SatResult, count_solutions_sat, futoshiki_cnf, solve_futoshiki_sat
 from .generate import difficulty, generate_futoshiki
-from .model import GameBoard, count_solutions, solve, solve_futoshiki
+from .model import GameBoard, solve_futoshiki
 from .puzzle import Futoshiki
 from .samples import load_futoshiki, load_puzzle, load_solution, sample_names
+from .solvers import COUNTERS, REGISTRY, SOLVERS, SatConfig, count_solutions, solve
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Cell, Constraint, Grid, validate_futoshiki
 
@@ -39,6 +44,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "COUNTERS",
+    "REGISTRY",
+    "SOLVERS",
     "Cell",
     "Constraint",
     "CountResult",
@@ -47,6 +55,7 @@ __all__ = [
     "Grid",
     "ModelTooLargeError",
     "NoSolutionError",
+    "SatConfig",
     "SatResult",
     "SolveResult",
     "SolverError",

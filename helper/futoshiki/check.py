@@ -10,9 +10,30 @@ def check_futoshiki(
 ) -> bool:
     """True when ``solution`` fills ``grid`` and obeys every rule of the puzzle.
 
-    It looks only at the numbers: the solution has the grid's shape, each row and each
-    column holds ``1..n`` once each, every given is kept, and every constraint
+    It looks only at the numbers, no solver: the solution has the grid's shape, each row and
+    each column holds ``1..n`` once each, every given is kept, and every constraint
     ``((r1, c1), (r2, c2))`` has ``solution[r1][c1] < solution[r2][c2]``.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    solution
+        The answer to check.
+
+    Returns
+    -------
+    bool
+        Whether ``solution`` is an answer to the puzzle.
+
+    Examples
+    --------
+    >>> check_futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))], [[1, 2], [2, 1]])
+    True
+    >>> check_futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))], [[2, 1], [1, 2]])  # 2 < 1 fails
+    False
     """
     try:
         size = len(grid)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from pysat.card import CardEnc, EncType
 from pysat.formula import CNF
 from pysat.solvers import Solver
 
@@ -22,15 +23,68 @@ from .validate import Grid, validate_futoshiki
 DEFAULT_SAT_SOLVER = "cadical195"
 
 
-def _exactly_one(literals: list[int]) -> list[list[int]]:
-    return [literals] + [[-a, -b] for a, b in itertools.combinations(literals, 2)]
+def pairwise_exactly_one(literals: list[int]) -> list[list[int]]:
+    """Exactly one of ``literals``, pairwise: PySAT's ``CardEnc.equals`` with the pairwise
+    encoding (one clause "at least one", and "not both" for every pair)."""
+    return CardEnc.equals(literals, 1, encoding=EncType.pairwise).clauses
+
+
+def sign_clauses(
+    var: Callable[[int, int, int], int], low: Sequence[int], high: Sequence[int], size: int
+) -> list[list[int]]:
+    """The clauses of one sign ``low < high``: if ``low`` holds ``v``, ``high`` holds one of
+    ``v+1..n``; and, the same fact seen from ``high``, if ``high`` holds ``v``, ``low`` holds
+    one of ``1..v-1``. The one place the package writes a sign as clauses."""
+    (r1, c1), (r2, c2) = low, high
+    clauses = []
+    for v in range(1, size + 1):
+        clauses.append([-var(r1, c1, v)] + [var(r2, c2, w) for w in range(v + 1, size + 1)])
+        clauses.append([-var(r2, c2, v)] + [var(r1, c1, w) for w in range(1, v)])
+    return clauses
 
 
 def futoshiki_cnf(
     grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
 ) -> tuple[CNF, Callable[[int, int, int], int]]:
-    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v"."""
+    """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v".
+
+    The puzzle is validated first (clear errors for bad input); :func:`one_hot_cnf` writes it.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+
+    Returns
+    -------
+    tuple[pysat.formula.CNF, collections.abc.Callable]
+        The clauses (exactly one number per cell, once per row and column, the givens, the
+        signs) and the numbering of the variables, ``var(r, c, v)``, from 1.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed (:func:`~helper.futoshiki.validate.validate_futoshiki`).
+
+    Examples
+    --------
+    >>> cnf, var = futoshiki_cnf([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> cnf.nv, var(0, 0, 1), var(1, 1, 2)
+    (8, 1, 8)
+    >>> [var(0, 0, 2)] in cnf.clauses or [-var(0, 0, 2), var(0, 1, 3)] in cnf.clauses
+    False
+    """
     grid, constraints = validate_futoshiki(grid, constraints)
+    return one_hot_cnf(grid, constraints)
+
+
+def one_hot_cnf(
+    grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
+) -> tuple[CNF, Callable[[int, int, int], int]]:
+    """The one-hot CNF of a valid puzzle, and ``var(r, c, v)``: the variable of "cell (r, c)
+    holds v"."""
     size = len(grid)
 
     def var(r: int, c: int, v: int) -> int:
@@ -40,24 +94,36 @@ def futoshiki_cnf(
     lines = range(size)
     clauses: list[list[int]] = []
     for r, c in itertools.product(lines, lines):
-        clauses += _exactly_one([var(r, c, v) for v in values])
+        clauses += pairwise_exactly_one([var(r, c, v) for v in values])
         if grid[r][c]:
             clauses.append([var(r, c, grid[r][c])])
     for v, i in itertools.product(values, lines):
-        clauses += _exactly_one([var(i, c, v) for c in lines])  # row i
-        clauses += _exactly_one([var(r, i, v) for r in lines])  # column i
-    for (r1, c1), (r2, c2) in constraints:
-        for v in values:
-            # low holds v  ->  high holds one of v+1..n
-            clauses.append([-var(r1, c1, v)] + [var(r2, c2, w) for w in range(v + 1, size + 1)])
-            # high holds v  ->  low holds one of 1..v-1
-            clauses.append([-var(r2, c2, v)] + [var(r1, c1, w) for w in range(1, v)])
+        clauses += pairwise_exactly_one([var(i, c, v) for c in lines])  # row i
+        clauses += pairwise_exactly_one([var(r, i, v) for r in lines])  # column i
+    for low, high in constraints:
+        clauses += sign_clauses(var, low, high, size)
     return CNF(from_clauses=clauses), var
 
 
 @dataclass
 class SatResult:
-    """What one SAT run found, with the solver's own counters."""
+    """What one SAT run found, with the solver's own counters.
+
+    Parameters
+    ----------
+    solution
+        The solved grid, or ``None`` when there is none.
+    conflicts, decisions
+        The SAT solver's counts.
+    seconds
+        Encoding and solving, on the wall clock.
+
+    Examples
+    --------
+    >>> result = solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> result.solution, result.conflicts >= 0
+    ([[1, 2], [2, 1]], True)
+    """
 
     solution: Grid | None
     conflicts: int
@@ -71,9 +137,35 @@ def solve_futoshiki_sat(
     *,
     solver_name: str = DEFAULT_SAT_SOLVER,
 ) -> SatResult:
-    """Encode and solve with a PySAT solver; ``solution`` is ``None`` when there is none.
+    """Encode the puzzle (:func:`futoshiki_cnf`) and solve it with a PySAT solver.
 
-    ``seconds`` covers encoding and solving, measured on the wall clock.
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    solver_name
+        The PySAT back end (CaDiCaL 1.9.5 by default; it has no time limit: a timed solve is
+        ``solve(puzzle, solver="sat-onehot", time_limit=...)``).
+
+    Returns
+    -------
+    SatResult
+        The solution (``None`` when there is none), the solver's conflicts and decisions, and
+        the seconds spent encoding and solving.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))]).solution
+    [[1, 2], [2, 1]]
+    >>> solve_futoshiki_sat([[1, 0], [0, 0]], [((0, 1), (0, 0))]).solution is None
+    True
     """
     start = time.perf_counter()
     cnf, var = futoshiki_cnf(grid, constraints)
@@ -99,7 +191,40 @@ def count_solutions_sat(
     *,
     solver_name: str = DEFAULT_SAT_SOLVER,
 ) -> int:
-    """Count solutions (up to ``limit``) by blocking each one found and solving again."""
+    """Count solutions, up to ``limit``, by blocking each one found and solving again.
+
+    The chapters' shorthand on ``(grid, constraints)``; ``count_solutions(puzzle,
+    solver="sat-onehot")`` is the same count as a :class:`~helper.results.CountResult`, with a
+    time limit.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+    limit
+        Stop after this many (a positive integer, or ``None`` for all).
+    solver_name
+        The PySAT back end.
+
+    Returns
+    -------
+    int
+        The number of solutions found, at most ``limit``.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed or ``limit`` is not a positive integer or ``None``.
+
+    Examples
+    --------
+    >>> count_solutions_sat([[0, 0], [0, 0]], [], limit=None)
+    2
+    >>> count_solutions_sat([[0, 0, 0]] * 3, [], limit=5)  # 12 Latin squares of side 3
+    5
+    """
     check_limit(limit)
     cnf, var = futoshiki_cnf(grid, constraints)
     size = len(grid)

@@ -1,10 +1,15 @@
-"""Which clues conflict? When a Futoshiki has no solution, a minimal set of givens and signs.
+"""Which clues are wrong? When a Futoshiki has no solution, the givens and signs to blame.
 
 The rules of a Latin square (each row and column holds ``1..n`` once) always hold; each given
 (``cell == value``) and each sign (``smaller < larger``) is switched on by its own Boolean with
-``only_enforce_if``. CP-SAT solves with every switch assumed on, names a core, and
-:func:`helper.cores.deletion_mus` reduces it until removing any one clue makes the rest
-satisfiable. A square with no clues at all always has a solution, so the set is never empty.
+``only_enforce_if``. Two answers, both with CP-SAT:
+
+- :func:`clues_to_retype`: the fewest clues to change so that a solution exists (a minimum
+  correction set, :func:`helper.cores.cpsat_minimum_correction`), every other set of that size,
+  and for each the nearest clues that fit (a given's nearest value; a sign, reversed);
+- :func:`conflicting_clues`: a minimal set of clues that cannot all hold, by
+  :func:`helper.cores.deletion_mus`. A square with no clues at all always has a solution, so
+  the set is never empty.
 """
 
 from collections.abc import Iterator, Sequence
@@ -13,8 +18,10 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from helper.cores import cpsat_check, deletion_mus
+from helper.cores import Diagnosis, Fix, cpsat_check, cpsat_minimum_correction, deletion_mus
+from helper.deadline import Deadline
 from helper.errors import SolverTimeoutError
+from helper.ortools import make_solver
 
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -103,7 +110,11 @@ def conflicting_clues(
     """
     grid, signs = puzzle_parts(puzzle, constraints)
     clues = puzzle_clues(grid, signs)
-    model, switches = switched_model(len(grid), clues)
+    return _conflict(len(grid), clues, time_limit)
+
+
+def _conflict(size: int, clues: Sequence[FutoshikiClue], time_limit: float | None) -> ClueConflict:
+    model, switches = switched_model(size, clues)
     try:
         core = deletion_mus(cpsat_check(model, switches, time_limit), len(switches))
     except SolverTimeoutError as error:
@@ -113,3 +124,151 @@ def conflicting_clues(
     return ClueConflict(
         tuple(clues[k] for k in sorted(core.members)), core.minimal, core.first, core.solves
     )
+
+
+FIXES = 20
+"""How many sets of clues to retype :func:`clues_to_retype` looks for at most (a wrong given
+at the end of a chain of signs has one set per sign of the chain, and the given's own)."""
+
+
+def clues_to_retype(
+    puzzle: Futoshiki | Sequence[Sequence[int]],
+    constraints: Sequence[Sequence[Sequence[int]]] | None = None,
+    *,
+    time_limit: float | None = None,
+    limit: int = FIXES,
+) -> Diagnosis:
+    """The fewest givens and signs to retype so that the puzzle has a solution, when it has none.
+
+    Every set of that size (at most ``limit``), each with the nearest clues that fit: a given's
+    nearest value in a solution of the other clues (``apart`` is the difference), a sign
+    reversed (1 apart). Ranked: the fixes that leave exactly one solution first (a published
+    puzzle has one), then the nearest, then in the order of the clues (givens row by row,
+    then signs). ``conflict`` is a minimal set of clues that cannot all hold
+    (:func:`conflicting_clues`). All within ``time_limit`` seconds: raises
+    :class:`~helper.errors.SolverTimeoutError` when the first set is not found in time, and
+    ``ValueError`` when the puzzle has a solution.
+    """
+    grid, signs = puzzle_parts(puzzle, constraints)
+    clues = puzzle_clues(grid, signs)
+    size = len(grid)
+    deadline = Deadline(time_limit)
+    model, switches = switched_model(size, clues)
+    try:
+        first = cpsat_minimum_correction(model, switches, deadline.left())
+    except SolverTimeoutError as error:
+        raise SolverTimeoutError(f"clues_to_retype: {error}") from None
+    if not first:
+        raise ValueError("the puzzle has a solution: no clue needs retyping")
+    found, complete = _other_sets(size, clues, first, limit, deadline)
+    fixes = [_nearest_fit(size, clues, members, deadline) for members in found]
+    ranked = sorted(fixes, key=lambda fix: (not fix.unique, fix.apart is None, fix.apart or 0))
+    try:
+        conflict: ClueConflict | None = _conflict(size, clues, deadline.left())
+    except SolverTimeoutError:
+        conflict = None
+    return Diagnosis(tuple(ranked), complete, conflict)
+
+
+def _other_sets(
+    size: int, clues: Sequence[FutoshikiClue], first: Sequence[int], limit: int, deadline: Deadline
+) -> tuple[list[tuple[int, ...]], bool]:
+    """``first`` and the other sets of its size: at most that many switches off, and none of
+    the sets found so far (a clause per set); ``True`` when no other set is left."""
+    model, switches = switched_model(size, clues)
+    model.add(sum(switches) >= len(switches) - len(first))
+    found = [tuple(sorted(first))]
+    while len(found) < limit:
+        model.add_bool_or([switches[k] for k in found[-1]])  # not this set again
+        solver = make_solver(deadline.left())
+        status = solver.solve(model)
+        if status == cp_model.INFEASIBLE:
+            return found, True
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return found, False
+        found.append(tuple(k for k, s in enumerate(switches) if not solver.boolean_value(s)))
+    return found, False
+
+
+def _nearest_fit(
+    size: int, clues: Sequence[FutoshikiClue], members: Sequence[int], deadline: Deadline
+) -> Fix:
+    """The clues ``members`` as typed, and the nearest that fit. A solution of the other clues
+    breaks every clue of a minimum correction set, so each sign in it holds reversed; each
+    given takes another value. A set of one given tries its values nearest first and keeps the
+    first that leaves exactly one solution (a published puzzle has one), else the nearest; a
+    larger set takes the nearest values together (CP-SAT, the sum of differences minimised)."""
+    typed = tuple(clues[k] for k in members)
+    others = [clue for k, clue in enumerate(clues) if k not in set(members)]
+    reversed_signs = {k: FutoshikiClue("sign", clues[k].cells[::-1]) for k in members}
+    if len(members) == 1 and typed[0].kind == "given":
+        value = int(typed[0].value or 0)
+        fallback: Fix | None = None
+        for v in sorted(
+            (v for v in range(1, size + 1) if v != value), key=lambda v: abs(v - value)
+        ):
+            fit = FutoshikiClue("given", typed[0].cells, v)
+            count = _count(size, [*others, fit], deadline)
+            if count == 1:
+                return Fix(typed, (fit,), abs(v - value), unique=True)
+            if count and fallback is None:
+                fallback = Fix(typed, (fit,), abs(v - value), unique=False)
+        return fallback or Fix(typed, (), None)
+    model, cells = _latin_square(size, others)
+    distances = []
+    for clue in typed:
+        if clue.kind == "given":
+            (r, c) = clue.cells[0]
+            distance = model.new_int_var(0, size, f"d{r},{c}")
+            model.add_abs_equality(distance, cells[r][c] - int(clue.value or 0))
+            distances.append(distance)
+    model.minimize(sum(distances))
+    solver = make_solver(deadline.left())
+    if solver.solve(model) != cp_model.OPTIMAL:
+        return Fix(typed, (), None)
+    fits = tuple(
+        FutoshikiClue("given", clue.cells, solver.value(cells[clue.cells[0][0]][clue.cells[0][1]]))
+        if clue.kind == "given"
+        else reversed_signs[k]
+        for k, clue in zip(members, typed, strict=True)
+    )
+    apart = int(solver.objective_value) + sum(clue.kind == "sign" for clue in typed)
+    return Fix(typed, fits, apart, unique=_count(size, [*others, *fits], deadline) == 1)
+
+
+def _latin_square(
+    size: int, clues: Sequence[FutoshikiClue]
+) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
+    """A Latin square with every clue of ``clues`` on (no switches)."""
+    model = cp_model.CpModel()
+    cells = [[model.new_int_var(1, size, f"x[{r},{c}]") for c in range(size)] for r in range(size)]
+    for line in [*cells, *zip(*cells, strict=True)]:
+        model.add_all_different(line)
+    for clue in clues:
+        (r1, c1), *rest = clue.cells
+        if clue.kind == "given":
+            model.add(cells[r1][c1] == clue.value)
+        else:
+            (r2, c2) = rest[0]
+            model.add(cells[r1][c1] < cells[r2][c2])
+    return model, cells
+
+
+def _count(size: int, clues: Sequence[FutoshikiClue], deadline: Deadline, limit: int = 2) -> int:
+    """How many solutions ``clues`` leave, up to ``limit`` (each found is then forbidden)."""
+    model, cells = _latin_square(size, clues)
+    flat = [x for row in cells for x in row]
+    count = 0
+    while count < limit:
+        solver = make_solver(deadline.left())
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        count += 1
+        differs = []
+        for x in flat:
+            same = model.new_bool_var("")
+            model.add(x == solver.value(x)).only_enforce_if(same)
+            model.add(x != solver.value(x)).only_enforce_if(~same)
+            differs.append(~same)
+        model.add_bool_or(differs)
+    return count

@@ -19,8 +19,10 @@ needs (an *implicit hitting set* loop, Davies and Bacchus 2011):
 The master sees only some of the conditions, so its optimum is a **lower bound** on the true
 minimum; a set that passes the uniqueness check is an **upper bound**. When they meet, the
 minimum is proven. A cheap greedy hitting set between two master solves keeps an upper bound
-(and finds many differing sets without a CP-SAT solve), and each master solve starts from the
-last lower bound, which stays valid because the master only ever gains constraints.
+(and finds many differing sets without a CP-SAT solve), and each master is told the last lower
+bound (``sum(given) >= lower``), which stays valid because the master only ever gains
+constraints. :func:`implicit_hitting_sets` is the loop as the book shows it;
+:func:`fewest_givens` runs the same steps with budgets, bounds per round and timings.
 """
 
 import time
@@ -30,9 +32,10 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
-from .generate import _UniquenessOracle
+from .generate import UniquenessOracle
 from .model import solve_futoshiki
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -94,7 +97,7 @@ def hitting_set_model(
 
     One Boolean ``given[cell]`` per cell, one ``add_bool_or`` per differing set ("some given
     lies in it"), and the objective ``minimize(sum(given))``. ``lower`` is a bound proven by
-    an earlier round: redundant, but it spares CP-SAT proving it again.
+    an earlier round: it removes no solution, and spares CP-SAT proving it again.
     """
     model = cp_model.CpModel()
     given = {cell: model.new_bool_var(f"given{cell}") for cell in cells}
@@ -126,6 +129,11 @@ def shrink(answer: Grid, other: Grid, check: "UniquenessCheck") -> DiffSet:
     return differing
 
 
+def _sign(sign: Sequence[Sequence[int]]) -> Constraint:
+    (r1, c1), (r2, c2) = sign
+    return ((r1, c1), (r2, c2))
+
+
 def _differing(answer: Grid, other: Grid) -> DiffSet:
     return frozenset(
         (r, c)
@@ -151,19 +159,63 @@ def greedy_hitting_set(sets: Sequence[DiffSet]) -> set[Cell]:
 class UniquenessCheck:
     """The second solver: ``check(givens)`` is another solution that keeps the answer at
     ``givens`` and obeys the signs, or ``None`` when the answer is the only one (incremental
-    SAT under assumptions, the check of :func:`~helper.futoshiki.generate_futoshiki`)."""
+    SAT under assumptions, the check of :func:`~helper.futoshiki.generate_futoshiki`).
+
+    ``check(givens, signs)`` keeps only the signs in ``signs`` (each one of the signs the
+    check was made with), for a loop that chooses signs as well as givens.
+    """
 
     def __init__(self, answer: Grid, signs: Sequence[Constraint]) -> None:
-        self._oracle = _UniquenessOracle(answer, signs)
-        self._signs = {("sign", sign) for sign in signs}
+        self._oracle = UniquenessOracle(answer, signs)
+        self._signs = [_sign(sign) for sign in signs]
         self.calls = 0
 
-    def __call__(self, givens: Iterable[Cell]) -> Grid | None:
+    def __call__(
+        self, givens: Iterable[Cell], signs: Iterable[Constraint] | None = None
+    ) -> Grid | None:
+        kept = self._signs if signs is None else [_sign(sign) for sign in signs]
+        unknown = set(kept) - set(self._signs)
+        if unknown:
+            raise ValueError(f"sign {sorted(unknown)[0]} is not one of the check's signs")
         self.calls += 1
-        return self._oracle.other_solution(self._signs | {("given", cell) for cell in givens})
+        clues: set[tuple[str, object]] = {("sign", sign) for sign in kept}
+        clues |= {("given", (r, c)) for r, c in givens}
+        return self._oracle.other_solution(clues)
 
     def close(self) -> None:
         self._oracle.close()
+
+
+def implicit_hitting_sets(answer: Grid, check: UniquenessCheck) -> tuple[set[Cell], list[DiffSet]]:
+    """The fewest givens that keep ``answer`` unique, and the differing sets that prove it.
+
+    The loop as the book shows it, without budgets: greedy choices until one is unique (each
+    failure adds a set), then the master's optimum (a lower bound), checked in turn.
+    :func:`fewest_givens` runs the same steps with budgets and keeps the bounds of each round.
+    """
+    size = len(answer)
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    sets: list[DiffSet] = []
+    best, lower = set(cells), 0  # every cell given is unique; no set is smaller than 0
+    while lower < len(best):
+        greedy = greedy_hitting_set(sets)
+        if (other := check(greedy)) is not None:  # another solution fits the greedy choice:
+            sets.append(shrink(answer, other, check))  # its differing cells are a new set
+            continue
+        best = min(best, greedy, key=len)  # the greedy choice is unique: an upper bound
+        if lower == len(best):
+            break
+        model, given = hitting_set_model(cells, sets, lower)
+        solver = make_solver(linearization_level=2, cp_model_presolve=False)
+        solver.solve(model)
+        chosen = {cell for cell in cells if solver.value(given[cell])}
+        lower = len(chosen)  # no smaller set hits every set found: a lower bound
+        if lower < len(best):
+            if (other := check(chosen)) is None:
+                best = chosen  # the master's optimum is unique: the bounds meet
+            else:
+                sets.append(shrink(answer, other, check))
+    return best, sets
 
 
 def fewest_givens(
@@ -185,7 +237,7 @@ def fewest_givens(
     more than one (:class:`~helper.errors.NoSolutionError` is a ``ValueError``).
     """
     grid, signs = puzzle_parts(puzzle, constraints)
-    start = time.perf_counter()
+    start, deadline = time.perf_counter(), Deadline(time_limit)
     answer = solve_futoshiki(grid, signs)  # ValueError "no solution ..." when there is none
     size = len(answer)
     cells = [(r, c) for r in range(size) for c in range(size)]
@@ -195,7 +247,7 @@ def fewest_givens(
         if (other := check(shown)) is not None:
             where = sorted(_differing(answer, other))[:3]
             raise ValueError(f"the puzzle has more than one solution (they differ at {where})")
-        return _loop(answer, signs, cells, check, start, max_rounds, time_limit)
+        return _loop(answer, signs, cells, check, start, max_rounds, deadline)
     finally:
         check.close()
 
@@ -207,7 +259,7 @@ def _loop(
     check: UniquenessCheck,
     start: float,
     max_rounds: int | None,
-    time_limit: float | None,
+    deadline: Deadline,
 ) -> FewestGivens:
     sets: list[DiffSet] = []
     best = set(cells)  # every cell given: surely unique
@@ -226,7 +278,7 @@ def _loop(
     def out_of_budget() -> bool:
         if max_rounds is not None and len(rounds) >= max_rounds:
             return True
-        return time_limit is not None and time.perf_counter() - start > time_limit
+        return deadline.passed()
 
     while lower < len(best) and not out_of_budget():
         while not rules_out_all(greedy := greedy_hitting_set(sets)):
@@ -236,12 +288,9 @@ def _loop(
             best = min(best, greedy, key=len)
         if lower == len(best) or out_of_budget():
             break
-        model, given = hitting_set_model(cells, sets, lower)
-        for cell in cells:  # a warm start: the greedy set hits every set, so it is a solution
-            model.add_hint(given[cell], cell in greedy)
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
+        model, given = hitting_set_model(cells, sets, lower)  # no hint: it does not help
         # the LP relaxation bounds a covering well; presolve finds little and costs time
-        solver = make_solver(left, linearization_level=2, cp_model_presolve=False)
+        solver = make_solver(deadline.left(), linearization_level=2, cp_model_presolve=False)
         status = solver.solve(model)
         master_seconds += solver.wall_time
         master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)

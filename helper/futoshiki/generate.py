@@ -10,15 +10,17 @@ second solution appears. The same ``seed`` always gives the same puzzle.
 import random
 from collections.abc import Sequence
 
-from ortools.sat.python import cp_model
+from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from helper.backends.cpsat import found_solution
 from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
-from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf
-from .model import GameBoard, count_solutions
+from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf, sign_clauses
+from .model import GameBoard
 from .puzzle import Futoshiki
+from .solvers import count_solutions
 from .validate import Constraint, Grid, validate_futoshiki
 
 MIN_SIZE, MAX_SIZE = 4, 9
@@ -79,7 +81,7 @@ def all_signs(solution: Sequence[Sequence[int]]) -> list[Constraint]:
     return signs
 
 
-class _UniquenessOracle:
+class UniquenessOracle:
     """Answers "is ``solution`` still the only solution?" for many sets of clues, quickly.
 
     One incremental SAT solver (PySAT) holds the Latin-square rules of
@@ -97,21 +99,16 @@ class _UniquenessOracle:
         self._size, self._var = size, var
         self._sat = Solver(name=DEFAULT_SAT_SOLVER, bootstrap_with=cnf.clauses)
         self._sat.add_clause([-var(r, c, solution[r][c]) for r in range(size) for c in range(size)])
-        next_var = size**3 + 1
+        pool = IDPool(start_from=cnf.nv + 1)  # the switches: fresh numbers after the CNF's own
         self.switches: dict[tuple[str, object], int] = {}
         for r in range(size):
             for c in range(size):
-                self.switches["given", (r, c)] = s = next_var
-                next_var += 1
+                self.switches["given", (r, c)] = s = pool.id(("given", r, c))
                 self._sat.add_clause([-s, var(r, c, solution[r][c])])
         for (r1, c1), (r2, c2) in signs:
-            self.switches["sign", ((r1, c1), (r2, c2))] = s = next_var
-            next_var += 1
-            for v in range(1, size + 1):
-                above = [var(r2, c2, w) for w in range(v + 1, size + 1)]
-                below = [var(r1, c1, w) for w in range(1, v)]
-                self._sat.add_clause([-s, -var(r1, c1, v), *above])
-                self._sat.add_clause([-s, -var(r2, c2, v), *below])
+            self.switches["sign", ((r1, c1), (r2, c2))] = s = pool.id(("sign", r1, c1, r2, c2))
+            for clause in sign_clauses(var, (r1, c1), (r2, c2), size):
+                self._sat.add_clause([-s, *clause])
 
     def unique(self, active: set[tuple[str, object]]) -> bool:
         return self.other_solution(active) is None
@@ -133,13 +130,43 @@ class _UniquenessOracle:
 
 
 def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]]:
-    """A ``size`` x ``size`` Futoshiki (4 <= size <= 9) with exactly one solution.
+    """A ``size`` x ``size`` Futoshiki with exactly one solution, made from a seed.
 
-    Returns ``(grid, constraints)`` in the format of :func:`parse_futoshiki`. The same
-    ``seed`` gives the same puzzle on every run. Givens are removed first, then signs,
-    so the puzzles show few numbers and many signs; removing any remaining clue would
-    make the puzzle ambiguous. The result is checked with CP-SAT
-    (:func:`~helper.futoshiki.count_solutions`) before it is returned.
+    Givens are removed first, then signs, so the puzzles show few numbers and many signs;
+    removing any remaining clue would make the puzzle ambiguous. The result is checked with
+    CP-SAT (:func:`~helper.futoshiki.count_solutions`) before it is returned.
+
+    Parameters
+    ----------
+    size
+        The side of the grid, from 4 to 9.
+    seed
+        The same seed gives the same puzzle on every run.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[tuple[tuple[int, int], tuple[int, int]]]]
+        ``(grid, constraints)``, as :func:`~helper.futoshiki.text.parse_futoshiki` returns them.
+
+    Raises
+    ------
+    ValueError
+        When ``size`` is not an integer from 4 to 9, or ``seed`` not an integer.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, count_solutions, format_futoshiki
+    >>> grid, constraints = generate_futoshiki(4, seed=1)
+    >>> print(format_futoshiki(grid, constraints))
+    0 0<0 0
+    v
+    0 0 0 0
+    v ^
+    0 0 0 0
+      v   v
+    0 0>0 0
+    >>> count_solutions(Futoshiki(grid, constraints)).unique
+    True
     """
     if isinstance(size, bool) or not isinstance(size, int):
         raise ValueError(f"size must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
@@ -155,7 +182,7 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
     rng.shuffle(givens)
     rng.shuffle(sign_clues)
     active = set(givens + sign_clues)  # everything about the solution: surely unique
-    oracle = _UniquenessOracle(solution, signs)
+    oracle = UniquenessOracle(solution, signs)
     try:
         for clue in givens + sign_clues:
             active.discard(clue)
@@ -168,9 +195,9 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
         for r in range(size)
     ]
     constraints = [sign for sign in signs if ("sign", sign) in active]
-    if (
-        count_solutions(Futoshiki(grid, constraints)) != 1
-    ):  # pragma: no cover - a second, independent check
+    if not count_solutions(
+        Futoshiki(grid, constraints)
+    ).unique:  # pragma: no cover - a second, independent check
         raise RuntimeError("the generated puzzle is not unique")
     return validate_futoshiki(grid, constraints)
 
@@ -180,15 +207,39 @@ def difficulty(
 ) -> dict[str, int | float]:
     """How hard the puzzle is for CP-SAT's search: branches and conflicts, no presolve.
 
-    Presolve alone solves most small puzzles outright, which hides the search, so this
-    solve turns it off and uses one worker with a fixed seed: the numbers are the same
-    on every run. Also reported: how many givens and signs the puzzle shows.
+    Presolve alone solves most small puzzles outright, which hides the search, so this solve
+    turns it off and uses one worker with a fixed seed: the counts are the same on every run.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs.
+
+    Returns
+    -------
+    dict[str, int | float]
+        ``givens`` and ``signs`` shown, CP-SAT's ``branches`` and ``conflicts``, and its
+        ``wall_time_s``.
+
+    Raises
+    ------
+    NoSolutionError
+        When the puzzle has no solution.
+    ValueError
+        When the puzzle is malformed.
+
+    Examples
+    --------
+    >>> found = difficulty(*generate_futoshiki(4, seed=1))
+    >>> {key: found[key] for key in ("givens", "signs", "branches", "conflicts")}
+    {'givens': 0, 'signs': 7, 'branches': 0, 'conflicts': 0}
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)
     solver = make_solver(cp_model_presolve=False)
-    status = solver.solve(board.model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    if not found_solution(solver, solver.solve(board.model)):
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return {
         "givens": sum(1 for row in grid for v in row if v),

@@ -9,6 +9,8 @@ validated again. It reads and writes the text format (:meth:`Futoshiki.from_text
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from helper.shape import GridShape
+
 from .check import check_futoshiki
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Grid, validate_futoshiki
@@ -17,15 +19,45 @@ Rows = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, eq=False)
-class Futoshiki:
+class Futoshiki(GridShape):
     """A Futoshiki puzzle whose grid and constraints passed
     :func:`~helper.futoshiki.validate.validate_futoshiki`.
 
-    ``grid`` is a square tuple of rows (``0`` for an empty cell, ``1..n`` for a given) and
-    ``constraints`` a tuple of ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2; lists
-    are accepted on the way in. ``name`` is how files and tables refer to the puzzle. Raises
-    ``ValueError`` naming what is wrong. Two puzzles are equal when their grids and their sets
-    of constraints are. ``grid, constraints = puzzle`` unpacks it as plain lists.
+    Stored as tuples; lists are accepted on the way in. ``rows`` and ``cols`` are what the
+    puzzle gives in each row and column (the givens, ``0`` for an empty cell), as
+    :class:`~helper.nonogram.Nonogram`'s are its clues; ``height``, ``width`` and ``cells``
+    count them and ``size`` is ``"NxN"``. Two puzzles are equal when their grids and their
+    sets of constraints are. ``grid, constraints = puzzle`` unpacks it as plain lists.
+
+    Parameters
+    ----------
+    grid
+        A square grid of rows: ``0`` for an empty cell, ``1..n`` for a given.
+    constraints
+        ``((r1, c1), (r2, c2))`` pairs of neighbouring cells meaning cell 1 < cell 2.
+    name
+        How files and tables refer to the puzzle.
+
+    Raises
+    ------
+    ValueError
+        Naming the row, the cell or the constraint that is wrong.
+
+    Examples
+    --------
+    >>> puzzle = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 0, 0]], [((0, 1), (0, 2))], name="small")
+    >>> puzzle, puzzle.size, puzzle.cols[0]
+    (<Futoshiki 'small' 3x3, 1 signs>, '3x3', (1, 0, 0))
+    >>> print(puzzle.to_text())
+    1 0<0
+    0 0 0
+    0 0 0
+    >>> puzzle.check([[1, 2, 3], [2, 3, 1], [3, 1, 2]])
+    True
+    >>> Futoshiki([[1, 1], [0, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0 has the given 1 twice (columns 0 and 1)
     """
 
     grid: Sequence[Sequence[int]]  # stored as Rows, a tuple of tuples
@@ -49,12 +81,17 @@ class Futoshiki:
         return format_futoshiki(self.grid, self.constraints)
 
     @property
-    def size(self) -> int:
-        """The side of the grid."""
-        return len(self.grid)
+    def rows(self) -> Rows:
+        """What the puzzle gives in each row, its cells (``0`` for an empty one), as ``grid``."""
+        return self.grid  # type: ignore[return-value]
 
-    def rows(self) -> Grid:
-        """The grid as a list of lists (a fresh copy)."""
+    @property
+    def cols(self) -> Rows:
+        """What the puzzle gives in each column, its cells from top to bottom."""
+        return tuple(zip(*self.grid, strict=True))
+
+    def to_lists(self) -> Grid:
+        """The grid as a list of lists, a fresh copy to fill in."""
         return [list(row) for row in self.grid]
 
     def check(self, solution: Sequence[Sequence[int]]) -> bool:
@@ -63,7 +100,7 @@ class Futoshiki:
 
     def __iter__(self) -> Iterator:
         """``grid, constraints = puzzle``: the grid as lists, the constraints as a list."""
-        return iter((self.rows(), list(self.constraints)))
+        return iter((self.to_lists(), list(self.constraints)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Futoshiki):
@@ -75,7 +112,7 @@ class Futoshiki:
 
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
-        return f"<Futoshiki{label} {self.size}x{self.size}, {len(self.constraints)} signs>"
+        return f"<Futoshiki{label} {self.size}, {len(self.constraints)} signs>"
 
 
 def as_futoshiki(puzzle: object) -> Futoshiki:

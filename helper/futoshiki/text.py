@@ -89,12 +89,38 @@ def _parse_signs(line: str, line_no: int, r: int, width: int) -> list[Constraint
 
 
 def parse_futoshiki(text: str) -> tuple[Grid, list[Constraint]]:
-    """Read a puzzle in the text format and return ``(grid, constraints)``.
+    r"""Read a puzzle in the text format and return ``(grid, constraints)``.
 
-    Blank lines and trailing spaces are ignored. Raises ``ValueError`` with the line and
-    column of the first character it cannot read, and the messages of
-    :func:`~helper.futoshiki.validate.validate_futoshiki` for a puzzle that reads fine but
-    breaks a rule (a given twice in a row, say).
+    Each row of cells is a line of digits (``0`` or ``.`` for an empty cell) with ``<`` or
+    ``>`` between two cells of a row; the line between two rows holds ``^`` or ``v`` under a
+    cell whose column neighbours have a sign. Blank lines and trailing spaces are ignored.
+
+    Parameters
+    ----------
+    text
+        The puzzle's text.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[tuple[tuple[int, int], tuple[int, int]]]]
+        The grid and the signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2, in reading
+        order.
+
+    Raises
+    ------
+    ValueError
+        With the line and column of the first character it cannot read, or the messages of
+        :func:`~helper.futoshiki.validate.validate_futoshiki` for a puzzle that reads fine but
+        breaks a rule (a given twice in a row, say).
+
+    Examples
+    --------
+    >>> parse_futoshiki("1<0\n^\n0 0")
+    ([[1, 0], [0, 0]], [((0, 0), (0, 1)), ((0, 0), (1, 0))])
+    >>> parse_futoshiki("1 2\n3 x")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 2, column 3: expected a digit or '.' for a cell, found 'x'
     """
     if not isinstance(text, str):
         raise ValueError(f"expected the puzzle as a string, got {type(text).__name__}")
@@ -147,8 +173,35 @@ def format_futoshiki(
     """Write a puzzle in the text format (no trailing newline); the inverse of the parser.
 
     ``parse_futoshiki(format_futoshiki(g, cs))`` gives back ``g`` and the same set of
-    constraints (in reading order). Grids larger than 9x9 do not fit one digit per cell
-    and raise ``ValueError``.
+    constraints, in reading order.
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows, ``0`` for an empty cell.
+    constraints
+        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
+
+    Returns
+    -------
+    str
+        The text.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle is malformed, or larger than 9x9 (one digit per cell).
+
+    Examples
+    --------
+    >>> print(format_futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0)), ((1, 0), (0, 0))]))
+    1>0
+    v
+    0 0
+    >>> format_futoshiki([[0] * 10] * 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: the text format holds one digit per cell, so at most 9x9, not 10x10
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     size = len(grid)

@@ -117,13 +117,38 @@ def _clean_constraints(
 def validate_futoshiki(
     grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
 ) -> tuple[Grid, list[Constraint]]:
-    """Check a puzzle and return it as plain lists and tuples, or raise ``ValueError``.
+    """Check a puzzle and return it as plain lists and tuples.
 
-    Rejected: a grid that is empty or not square, a given outside ``1..n``, the same given
-    twice in a row or a column, a constraint that is not a pair of cells, names a cell
-    outside the grid or joins cells that are not neighbours, and two constraints on the
-    same pair of cells (the same one twice, or both directions). Whether the puzzle has a
-    solution is the solver's question, not this function's.
+    Whether the puzzle has a solution is the solver's question, not this function's.
+
+    Parameters
+    ----------
+    grid
+        A square grid of rows: ``0`` for an empty cell, ``1..n`` for a given.
+    constraints
+        ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[tuple[tuple[int, int], tuple[int, int]]]]
+        The grid as lists, the constraints as tuples of cells.
+
+    Raises
+    ------
+    ValueError
+        For a grid that is empty or not square, a given outside ``1..n``, the same given twice
+        in a row or a column, a constraint that is not a pair of cells, names a cell outside
+        the grid or joins cells that are not neighbours, and two constraints on the same pair
+        of cells (the same one twice, or both directions).
+
+    Examples
+    --------
+    >>> validate_futoshiki(((1, 0), (0, 0)), [[[0, 1], [1, 1]]])
+    ([[1, 0], [0, 0]], [((0, 1), (1, 1))])
+    >>> validate_futoshiki([[0, 0], [0, 0]], [((0, 0), (1, 1))])
+    Traceback (most recent call last):
+    ...
+    ValueError: constraint 0: cells (0, 0) and (1, 1) are not neighbours (a sign joins two ...
     """
     clean_grid = _clean_grid(grid)
     _check_givens_differ(clean_grid)

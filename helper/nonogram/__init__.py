@@ -73,7 +73,29 @@ def __dir__() -> list[str]:
 
 
 def load_puzzle(name: str) -> Nonogram:
-    """Load the book's puzzle ``data/<name>.json`` (for example ``"nonogram03"``)."""
+    """Load the book's puzzle ``data/<name>.json``.
+
+    Parameters
+    ----------
+    name
+        The file's stem, for example ``"nonogram03"``.
+
+    Returns
+    -------
+    Nonogram
+        The puzzle, named ``name``, with its title and other text in ``info``.
+
+    Raises
+    ------
+    FileNotFoundError
+        When there is no such puzzle; the message lists the names there are.
+
+    Examples
+    --------
+    >>> house = load_puzzle("nonogram03")
+    >>> house.name, house.size
+    ('nonogram03', '45x60')
+    """
     return Nonogram.from_dict(load_json(name), name=name)
 
 
@@ -86,14 +108,46 @@ def solve(
     puzzle: Nonogram | Sequence[Sequence[int]],
     cols: Sequence[Sequence[int]] | None = None,
     *,
+    solver: str | None = None,
     time_limit: float | None = None,
+    config: Any = None,
 ) -> SolveResult:
-    """Solve a Nonogram with the book's recommended solver, :data:`RECOMMENDED_SOLVER`.
+    """Solve a Nonogram with a registered solver (:data:`RECOMMENDED_SOLVER` by default).
 
-    ``solve(puzzle)`` takes a :class:`Nonogram`; ``solve(rows, cols)`` is a shorthand for
-    ``solve(Nonogram(rows, cols))``, with the same validation of the clues. ``time_limit``
-    (seconds) bounds the whole solve; the result's status then says "timeout". The result is
-    checked against the clues before it is returned.
+    Parameters
+    ----------
+    puzzle
+        A :class:`Nonogram`; or its row clues, with ``cols``, as a shorthand for
+        ``Nonogram(rows, cols)`` (the same validation of the clues).
+    cols
+        The column clues, when ``puzzle`` is the row clues.
+    solver
+        A key of ``SOLVERS`` (``None``: the portfolio, line logic then SAT).
+    time_limit
+        Seconds for the whole solve; the result's status then says "timeout".
+    config
+        Settings for the chosen solver (``None``: its defaults).
+
+    Returns
+    -------
+    SolveResult
+        The status, the grid (checked against the clues), who answered, time, statistics.
+
+    Raises
+    ------
+    ValueError
+        An unknown solver, or a clue that cannot be a puzzle (naming the line and the clue).
+    TypeError
+        A puzzle that is neither a ``Nonogram`` nor row clues with ``cols``.
+
+    Examples
+    --------
+    >>> from helper.nonogram import solve
+    >>> result = solve([[1, 1], [1], [1, 1]], [[1, 1], [1], [1, 1]])
+    >>> result.status, result.grid, result.method
+    ('solved', [[1, 0, 1], [0, 1, 0], [1, 0, 1]], 'portfolio: line logic')
+    >>> solve([[1], [1]], [[1], [1]], solver="cpsat-automaton").solved  # two pictures fit
+    True
     """
     if cols is not None:
         if isinstance(puzzle, Nonogram):
@@ -101,7 +155,10 @@ def solve(
         puzzle = Nonogram(puzzle, cols)
     from .solvers import SOLVERS
 
-    return SOLVERS[RECOMMENDED_SOLVER](puzzle, time_limit=time_limit)  # type: ignore[arg-type]
+    name = RECOMMENDED_SOLVER if solver is None else solver
+    if name not in SOLVERS:
+        raise ValueError(f"unknown Nonogram solver {name!r}; choose from {list(SOLVERS)}")
+    return SOLVERS[name](puzzle, time_limit=time_limit, config=config)
 
 
 __all__ = [

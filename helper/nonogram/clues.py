@@ -7,10 +7,34 @@ from numbers import Integral
 Clue = Sequence[int]
 """One line's clue: the lengths of its blocks, in order (``[]`` or ``()`` for an empty line)."""
 Grid = list[list[int]]
+"""A picture: rows of 0 (empty) and 1 (filled) cells."""
+
+UNKNOWN = -1
+"""A cell that is not decided yet."""
+
+State = list[list[int]]
+"""A grid partly decided: rows of -1 (:data:`UNKNOWN`), 0 and 1, as line logic and the models
+that start from known cells read it."""
 
 
 def runs(line: Sequence[int]) -> list[int]:
-    """Lengths of the runs of filled cells in ``line``, left to right (``[]`` for an empty line)."""
+    """Lengths of the runs of filled cells in ``line``, left to right.
+
+    Parameters
+    ----------
+    line
+        The cells of one line, ``0`` (or any false value) empty and ``1`` filled.
+
+    Returns
+    -------
+    list[int]
+        The lengths of its blocks, ``[]`` for an empty line: the line's clue.
+
+    Examples
+    --------
+    >>> runs([1, 1, 0, 1, 0]), runs([0, 0])
+    ([2, 1], [])
+    """
     lengths: list[int] = []
     current = 0
     for cell in line:
@@ -25,7 +49,28 @@ def runs(line: Sequence[int]) -> list[int]:
 
 
 def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[list[int]], list[list[int]]]:
-    """Row clues and column clues of a 0/1 picture."""
+    """Row clues and column clues of a 0/1 picture.
+
+    Parameters
+    ----------
+    grid
+        Rows of equal length, of 0 (empty) and 1 (filled) cells.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[list[int]]]
+        The clue of each row and the clue of each column (:func:`runs`).
+
+    Raises
+    ------
+    ValueError
+        When the rows are not all of one length.
+
+    Examples
+    --------
+    >>> clues_from_grid([[1, 1], [0, 1]])
+    ([[2], [1]], [[1], [2]])
+    """
     rows = [runs(row) for row in grid]
     cols = [runs(col) for col in zip(*grid, strict=True)]
     return rows, cols
@@ -34,7 +79,27 @@ def clues_from_grid(grid: Sequence[Sequence[int]]) -> tuple[list[list[int]], lis
 def check_nonogram(rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]], grid) -> bool:
     """True when ``grid`` (rows of 0/1) has exactly the given row and column clues.
 
-    Independent of every solver: it only counts runs. ``[0]`` and ``[]`` both mean an empty line.
+    Independent of every solver: it only counts runs. ``[0]`` and ``[]`` both mean an empty
+    line. A grid of another shape, or with a cell that is not 0 or 1, is simply not an answer.
+
+    Parameters
+    ----------
+    rows, cols
+        The clues of the rows and of the columns.
+    grid
+        The answer to check: rows of 0 and 1.
+
+    Returns
+    -------
+    bool
+        Whether every row and every column of ``grid`` has its clue.
+
+    Examples
+    --------
+    >>> check_nonogram([[2], [1]], [[1], [2]], [[1, 1], [0, 1]])
+    True
+    >>> check_nonogram([[2], [1]], [[1], [2]], [[1, 1], [1, 0]]), check_nonogram([[1]], [[1]], "x")
+    (False, False)
     """
     try:
         height, width = len(rows), len(cols)
@@ -98,9 +163,31 @@ def _clean_line(clue, kind: str, index: int, length: int) -> list[int]:
 def validate(rows, cols) -> tuple[list[list[int]], list[list[int]]]:
     """Check a puzzle's clues and return them cleaned (``[0]`` becomes ``[]``).
 
-    Raises ``ValueError`` naming the line and the clue for: a clue that is not a list of
-    non-negative integers, a clue that cannot fit its line (sum + gaps > length), no rows or
-    no columns, and row totals that differ from column totals.
+    Parameters
+    ----------
+    rows, cols
+        The clues of the rows and of the columns: lists of non-negative integers.
+
+    Returns
+    -------
+    tuple[list[list[int]], list[list[int]]]
+        The row clues and the column clues as lists of positive integers.
+
+    Raises
+    ------
+    ValueError
+        Naming the line and the clue for: a clue that is not a list of non-negative integers,
+        a clue that cannot fit its line (sum + gaps > length), no rows or no columns, and row
+        totals that differ from column totals.
+
+    Examples
+    --------
+    >>> validate([[1], [0]], [[1], []])
+    ([[1], []], [[1], []])
+    >>> validate([[2, 1]], [[1], [1], [1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: clue [2, 1] needs 4 cells but the line has only 3
     """
     for kind, lines in (("rows", rows), ("cols", cols)):
         if isinstance(lines, (str, bytes)) or not isinstance(lines, Sequence):

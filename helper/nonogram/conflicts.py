@@ -1,30 +1,49 @@
-"""Which clues conflict? When a Nonogram has no solution, a minimal set of lines to blame.
+"""Which clues are wrong? When a Nonogram has no solution, the lines to retype and why.
 
 Each line's clue is switched on by its own Boolean, and a solver is asked for a picture with
-every switch assumed on; :func:`helper.cores.deletion_mus` turns its "no" into a minimal set of
-lines whose clues cannot all hold: drop any one of them and the other lines of the set have a
-picture together. Such a set need not be the only one, nor the smallest, but every line in it
-matters. Two ways to switch a line, one per solver:
+every switch assumed on. Two answers come out of its "no":
 
-- CP-SAT (:func:`switched_automaton_model`): ``add_automaton(...).only_enforce_if(switch)``;
-- PySAT (:func:`switched_automaton_cnf`, the default): the clauses of the automaton CNF of
-  ``helper.nonogram.models.cnf_automaton``, each with ``-switch`` added, in one incremental
-  solver that keeps what it learns from one question to the next.
+- :func:`lines_to_retype`: the fewest lines whose clues, changed, give a picture (a minimum
+  correction set, by MaxSAT: :func:`helper.cores.minimum_correction`), every other set of that
+  size, and for each the nearest clues that fit, ranked by how far they are from the typed ones;
+- :func:`~helper.nonogram.conflicting_lines`: a minimal set of lines whose clues cannot all
+  hold, by deletion (:func:`helper.cores.deletion_mus`): drop any one and the others have a
+  picture together.
+
+:func:`diagnose_lines` gives both from one incremental SAT solver, within one time limit: the
+command line's report. Two ways to switch a line, one per solver:
+
+- PySAT (:func:`switched_cnf`, the default): the block-start CNF of each line
+  (:mod:`helper.nonogram.models.cnf_starts`), each clause with ``-switch`` added;
+- CP-SAT (:func:`switched_automaton_model`): ``add_automaton(...).only_enforce_if(switch)``.
 """
 
+import contextlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ortools.sat.python import cp_model
+from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver
-from helper.cores import Check, Core, cpsat_check, deletion_mus, sat_check
+from helper.backends.pysat import load_solver, solve_for
+from helper.cores import (
+    Check,
+    Core,
+    Diagnosis,
+    Fix,
+    cpsat_check,
+    deletion_mus,
+    minimum_correction,
+    other_corrections,
+    sat_check,
+)
+from helper.deadline import Deadline
 from helper.errors import SolverTimeoutError
 
-from .clues import Clue
-from .models.cnf_automaton import _Clauses, _line_clauses
+from .clues import Clue, runs
+from .models.cnf_starts import start_line_clauses
 from .models.cpsat_automaton import line_automaton
 from .puzzle import Nonogram
 from .solvers.pysat import SAT_BACKEND
@@ -97,13 +116,13 @@ def switched_automaton_model(
     return model, switches
 
 
-def switched_automaton_cnf(
-    rows: Sequence[Clue], cols: Sequence[Clue]
-) -> tuple[list[list[int]], list[int]]:
-    """The automaton CNF with one switch per line (rows, then columns): every clause of a line
-    gets the literal ``-switch``, so with the switch false the line's clauses all hold.
+def switched_cnf(rows: Sequence[Clue], cols: Sequence[Clue]) -> tuple[list[list[int]], list[int]]:
+    """The block-start CNF with one switch per line (rows, then columns): every clause of a
+    line gets the literal ``-switch``, so with the switch false the line's clauses all hold.
 
-    Cells are variables ``1 .. height * width`` row by row. Returns the clauses and switches.
+    Cells are variables ``1 .. height * width`` row by row; each line's switch comes after
+    its other variables, so the last switch is the largest variable. Returns the clauses and
+    the switches.
     """
     height, width = len(rows), len(cols)
     cells: list[list[int | None]] = [
@@ -115,16 +134,31 @@ def switched_automaton_cnf(
     clauses: list[list[int]] = []
     switches = []
     for clue, line in lines:
-        out = _Clauses()
-        top = _line_clauses(clue, [-1] * len(line), line, top, out)  # type: ignore[assignment]
-        top += 1  # the line's switch
+        out: list[list[int]] = []
+        new_top = start_line_clauses(clue, [-1] * len(line), line, top, out)
+        assert new_top is not None  # a valid clue always fits an open line
+        top = new_top + 1  # the line's switch
         switches.append(top)
-        clauses += [[-top, *clause] for clause in out.as_lists()]
+        clauses += [[-top, *clause] for clause in out]
     return clauses, switches
 
 
 TRIES = 8
-"""How many removal orders :func:`conflicting_lines` tries by default (see its ``tries``)."""
+"""How many removal orders :func:`~helper.nonogram.conflicting_lines` tries by default."""
+FIXES = 8
+"""How many sets of lines to retype :func:`lines_to_retype` looks for at most."""
+FITS = 8
+"""How many pictures :func:`lines_to_retype` looks at per set, to find the nearest fitting clues."""
+
+
+def _orders(count: int, tries: int) -> list[list[int]]:
+    """The removal orders: the lines' own order, then shuffles with seeds 1, 2, ..."""
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise ValueError(f"tries must be a positive integer, got {tries!r}")
+    orders = [list(range(count))]
+    for seed in range(1, tries):
+        orders.append(random.Random(seed).sample(range(count), count))
+    return orders
 
 
 def conflicting_lines(
@@ -136,42 +170,43 @@ def conflicting_lines(
 ) -> LineConflict:
     """A minimal set of lines whose clues cannot all hold, when the puzzle has no solution.
 
-    ``method`` is ``"sat"`` (PySAT on the switched automaton CNF, the default) or ``"cpsat"``
-    (CP-SAT on the switched automaton model). The reduction runs ``tries`` times, first
-    trying to drop lines in their order (rows, then columns), then in shuffled orders (fixed
-    seeds); the smallest set found is returned, so the same puzzle always gets the same answer.
-    Raises ``ValueError`` when the puzzle has a solution (no set of its lines conflicts),
-    ``TypeError`` when ``puzzle`` is not a :class:`Nonogram`, and
-    :class:`~helper.errors.SolverTimeoutError`
-    when ``time_limit`` seconds pass before the solver has proven that there is no solution.
-    When they pass during a reduction, the smallest set found so far comes back, with
-    ``minimal=False`` if no reduction had finished.
+    ``method`` is ``"sat"`` (PySAT on the switched block-start CNF, the default) or
+    ``"cpsat"`` (CP-SAT on the switched automaton model). The reduction runs ``tries`` times,
+    first trying to drop lines in their order (rows, then columns), then in shuffled orders
+    (fixed seeds); the smallest set found is returned, so the same puzzle always gets the same
+    answer. Raises ``ValueError`` when the puzzle has a solution (no set of its lines
+    conflicts), ``TypeError`` when ``puzzle`` is not a :class:`Nonogram`, and
+    :class:`~helper.errors.SolverTimeoutError` when ``time_limit`` seconds pass before the
+    solver has proven that there is no solution. When they pass during a reduction, the
+    smallest set found so far comes back, with ``minimal=False`` if no reduction had finished.
     """
     puzzle = as_nonogram(puzzle)
-    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
-        raise ValueError(f"tries must be a positive integer, got {tries!r}")
     count = puzzle.height + puzzle.width
-    orders = [list(range(count))]
-    for seed in range(1, tries):
-        orders.append(random.Random(seed).sample(range(count), count))
+    orders = _orders(count, tries)
     if method == "cpsat":
         model, cp_switches = switched_automaton_model(puzzle.rows, puzzle.cols)
         core = _smallest(cpsat_check(model, cp_switches, time_limit), count, orders)
     elif method == "sat":
-        clauses, switches = switched_automaton_cnf(puzzle.rows, puzzle.cols)
+        clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
         with load_solver(SAT_BACKEND, clauses) as solver:
             core = _smallest(sat_check(solver, switches, time_limit), count, orders)
     else:
         raise ValueError(f"method must be 'sat' or 'cpsat', got {method!r}")
+    return _line_conflict(puzzle, core)
+
+
+def _line_conflict(puzzle: Nonogram, core: Core) -> LineConflict:
     everything = puzzle_lines(puzzle)
     lines = tuple(everything[k] for k in sorted(core.members))
     return LineConflict(lines, core.minimal, core.first, core.solves)
 
 
-def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core:
-    """The smallest core over the removal ``orders`` (a minimal one before any that is not)."""
-    best: Core | None = None
-    solves = 0
+def _smallest(
+    check: Check, count: int, orders: Sequence[Sequence[int]], best: Core | None = None
+) -> Core:
+    """The smallest core over the removal ``orders`` (a minimal one before any that is not),
+    ``best`` being one found before."""
+    solves = 0 if best is None else best.solves
     for order in orders:
         try:
             core = deletion_mus(check, count, order)
@@ -188,6 +223,156 @@ def _smallest(check: Check, count: int, orders: Sequence[Sequence[int]]) -> Core
             break
     assert best is not None
     return Core(best.members, best.minimal, best.first, solves)
+
+
+def clue_distance(typed: Sequence[int], other: Sequence[int]) -> int:
+    """How far two clues of a line are apart: the fewest cells to add to or take from the
+    blocks of one to get the other (a whole block added or taken costs its length).
+
+    ``3 1`` and ``2 2`` are 2 apart (one cell moved from the first block to the second), ``4``
+    and ``2 2`` are 4 apart (take 2 from the block, add a block of 2).
+    """
+    a, b = list(typed), list(other)
+    # an edit distance: distance[i][j] between the first i blocks of a and the first j of b
+    distance = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        for j in range(len(b) + 1):
+            if i == 0 or j == 0:
+                distance[i][j] = sum(a[:i]) + sum(b[:j])
+            else:
+                distance[i][j] = min(
+                    distance[i - 1][j - 1] + abs(a[i - 1] - b[j - 1]),
+                    distance[i - 1][j] + a[i - 1],
+                    distance[i][j - 1] + b[j - 1],
+                )
+    return distance[len(a)][len(b)]
+
+
+def lines_to_retype(
+    puzzle: Nonogram, *, time_limit: float | None = None, limit: int = FIXES
+) -> Diagnosis:
+    """The fewest lines to retype so that the puzzle has a picture, when it has none.
+
+    Every set of that size (at most ``limit``), each with the nearest clues that fit, ranked:
+    the fewest cells apart first (:func:`clue_distance`), then the fewest blocks gained or
+    lost (``blocks``), then rows before columns, each from the top or the left. The
+    first set is found by MaxSAT (:func:`helper.cores.minimum_correction`), the others by SAT
+    (:func:`helper.cores.other_corrections`). ``conflict`` is a minimal set of lines that cannot
+    all hold, from one order of deletion (:func:`diagnose_lines` tries more). Raises
+    ``ValueError`` when the puzzle has a solution and
+    :class:`~helper.errors.SolverTimeoutError` when ``time_limit`` seconds pass before the
+    first set is found.
+    """
+    return diagnose_lines(puzzle, time_limit=time_limit, limit=limit, tries=1)
+
+
+def diagnose_lines(
+    puzzle: Nonogram,
+    *,
+    time_limit: float | None = None,
+    limit: int = FIXES,
+    tries: int = TRIES,
+) -> Diagnosis:
+    """What the command line reports for a puzzle without solution: the lines to retype (as
+    :func:`lines_to_retype`) and a minimal conflicting set (as
+    :func:`~helper.nonogram.conflicting_lines`, the smallest over ``tries`` orders of
+    deletion), from one incremental SAT solver.
+
+    Everything runs within ``time_limit`` seconds: the first set of lines to retype must be
+    found in time (else :class:`~helper.errors.SolverTimeoutError`); after that, whatever is
+    left undone when time runs out is said so (``complete=False``, a conflicting set with
+    ``minimal=False`` or ``None``, a fix whose ``apart`` is ``None``).
+    """
+    puzzle = as_nonogram(puzzle)
+    deadline = Deadline(time_limit)
+    count = puzzle.height + puzzle.width
+    orders = _orders(count, tries)
+    clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
+    try:
+        deadline.check("building the switched CNF")
+        first = minimum_correction(clauses, switches, deadline.left())
+    except SolverTimeoutError as error:
+        raise SolverTimeoutError(f"lines_to_retype: {error}") from None
+    if not first:
+        raise ValueError("the puzzle has a solution: no line needs retyping")
+    with load_solver(SAT_BACKEND, clauses) as solver:
+        check = sat_check(solver, switches, time_limit=deadline.left())
+        core: Core | None = None
+        with contextlib.suppress(SolverTimeoutError):  # then no conflicting set, but the rest
+            core = _smallest(check, count, orders[:1])
+        # a set of one line lies in every set of lines that cannot all hold
+        candidates = core.members if core is not None and len(first) == 1 else None
+        found = other_corrections(
+            solver, switches, first, candidates=candidates, limit=limit, time_limit=deadline.left()
+        )
+        fixes = [
+            _nearest_fit(solver, puzzle, switches, members, deadline) for members in found.sets
+        ]
+        left = deadline.left()
+        if core is not None and core.minimal and len(orders) > 1 and not deadline.passed():
+            # the other orders only make the set smaller: they stop a little early, so that
+            # the whole report keeps within the time limit
+            spare = None if left is None else 0.9 * left
+            core = _smallest(sat_check(solver, switches, time_limit=spare), count, orders[1:], core)
+    ranked = sorted(fixes, key=_rank)
+    conflict = None if core is None else _line_conflict(puzzle, core)
+    return Diagnosis(tuple(ranked), found.complete, conflict)
+
+
+def _rank(fix: Fix) -> tuple[bool, int, int, list[tuple[bool, int]]]:
+    """Nearest fit first: the fewest cells apart, then the fewest blocks gained or lost (a cell
+    moved between blocks keeps their number), then rows before columns, top to bottom."""
+    order = [(line.kind == "column", line.index) for line in fix.typed]
+    return (fix.apart is None, fix.apart or 0, fix.blocks, order)
+
+
+def _nearest_fit(
+    solver: Solver,
+    puzzle: Nonogram,
+    switches: Sequence[int],
+    members: Sequence[int],
+    deadline: Deadline,
+) -> Fix:
+    """The lines ``members`` as typed, and the nearest clues they take in a picture of all the
+    other lines: the best of up to :data:`FITS` pictures that differ on these lines."""
+    lines = [puzzle_lines(puzzle)[k] for k in members]
+    width = puzzle.width
+    cells = [
+        [line.index * width + c + 1 for c in range(width)]
+        if line.kind == "row"
+        else [r * width + line.index + 1 for r in range(puzzle.height)]
+        for line in lines
+    ]
+    assumed = [s for k, s in enumerate(switches) if k not in set(members)]
+    guard = solver.nof_vars() + 1  # guards the clauses that forbid pictures already seen
+    best: tuple[tuple[int, int], tuple[ClueLine, ...]] | None = None
+    try:
+        for _ in range(FITS):
+            answer = solve_for(solver, deadline.left(), [guard, *assumed])
+            if not answer:  # no other picture (False) or no time left (None)
+                break
+            true = {literal for literal in solver.get_model() if literal > 0}
+            values = [[int(x in true) for x in line_cells] for line_cells in cells]
+            fits = tuple(
+                ClueLine(line.kind, line.index, tuple(runs(v)))
+                for line, v in zip(lines, values, strict=True)
+            )
+            apart = sum(clue_distance(a.clue, b.clue) for a, b in zip(lines, fits, strict=True))
+            blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(lines, fits, strict=True))
+            if best is None or (apart, blocks) < best[0]:
+                best = ((apart, blocks), fits)
+            seen = [
+                -x if v else x
+                for xs, vs in zip(cells, values, strict=True)
+                for x, v in zip(xs, vs, strict=True)
+            ]
+            solver.add_clause([-guard, *seen])  # not this picture of these lines again
+    finally:
+        solver.add_clause([-guard])
+    if best is None:
+        return Fix(tuple(lines), (), None)
+    (apart, blocks), fits = best
+    return Fix(tuple(lines), fits, apart, blocks=blocks)
 
 
 def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
@@ -222,18 +407,29 @@ def with_clue(puzzle: Nonogram, line: ClueLine) -> Nonogram:
     return Nonogram(rows, cols, name=puzzle.name)
 
 
-def mistype_clue(puzzle: Nonogram, seed: int = 0, *, tries: int = 200) -> tuple[Nonogram, ClueLine]:
+def mistype_clue(
+    puzzle: Nonogram,
+    seed: int = 0,
+    *,
+    tries: int = 200,
+    kind: Literal["row", "column"] | None = None,
+) -> tuple[Nonogram, ClueLine]:
     """A copy of the puzzle with one clue mistyped so that it has no solution.
 
     The mistake moves one cell from one block of a clue to another (``3 1`` becomes ``2 2``),
     so every row and column total still agrees and a quick sum check cannot catch it. Lines
-    and moves are drawn with ``seed``; the first change that leaves no picture is returned with
-    the line as now written. ``ValueError`` when ``tries`` changes all leave a solution.
+    and moves are drawn with ``seed`` (only rows or only columns with ``kind``); the first change
+    that leaves no picture is returned with the line as now written. ``ValueError`` when
+    ``tries`` changes all leave a solution.
     """
     from .unique import count_solutions
 
     rng = random.Random(seed)
-    lines = [line for line in puzzle_lines(as_nonogram(puzzle)) if len(line.clue) >= 2]
+    lines = [
+        line
+        for line in puzzle_lines(as_nonogram(puzzle))
+        if len(line.clue) >= 2 and kind in (None, line.kind)
+    ]
     if not lines:
         raise ValueError("no line has two blocks to move a cell between")
     for _ in range(tries):
@@ -249,6 +445,6 @@ def mistype_clue(puzzle: Nonogram, seed: int = 0, *, tries: int = 200) -> tuple[
             broken = with_clue(puzzle, changed)
         except ValueError:  # the new clue no longer fits its line
             continue
-        if count_solutions(broken, limit=1) == 0:
+        if count_solutions(broken, limit=1).count == 0:
             return broken, changed
     raise ValueError(f"no mistyped clue among {tries} tries leaves the puzzle without a solution")

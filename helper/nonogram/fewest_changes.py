@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
+from helper.deadline import Deadline
 from helper.ortools import make_solver
 
 from .clues import Grid
-from .make import _as_picture, repair_picture
+from .make import as_picture, repair_picture
 from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
 from .unique import Cell, differing_cells
@@ -65,11 +67,8 @@ def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) 
     for r, c in keep:
         model.add(cells[r][c] == grid[r][c])
     solver = make_solver()
-    status = solver.solve(model)
-    if status == cp_model.INFEASIBLE:
+    if not found_solution(solver, solver.solve(model)):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # pragma: no cover - no limit set
-        raise RuntimeError(f"other_picture: {solver.status_name(status)}")
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
@@ -88,6 +87,38 @@ def swap_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) ->
     return differ
 
 
+def closest_picture_model(original: Grid) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
+    """The master: a Boolean per cell of a new picture, and the objective "as few cells as
+    possible differ from ``original``" (a cell filled or emptied counts one)."""
+    height, width = len(original), len(original[0])
+    model = cp_model.CpModel()
+    cell = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
+    model.minimize(
+        sum(
+            1 - cell[r][c] if original[r][c] else cell[r][c]
+            for r in range(height)
+            for c in range(width)
+        )
+    )
+    return model, cell
+
+
+def add_swap_cut(
+    model: cp_model.CpModel, cell: list[list[cp_model.IntVar]], picture: Grid, swap: set[Cell]
+) -> None:
+    """The cut of one swap of ``picture``: some cell of a row or a column through the swap must
+    differ from ``picture``. A picture that keeps all those lines can make the same swap."""
+    rows, columns = {r for r, _ in swap}, {c for _, c in swap}
+    model.add_bool_or(
+        [
+            ~cell[r][c] if picture[r][c] else cell[r][c]
+            for r, row in enumerate(picture)
+            for c in range(len(row))
+            if r in rows or c in columns
+        ]
+    )
+
+
 def fewest_changes(
     grid: Sequence[Sequence[int]],
     *,
@@ -101,43 +132,26 @@ def fewest_changes(
     reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
     """
     start = time.perf_counter()
-    original = _as_picture(grid)
+    deadline = Deadline(time_limit)
+    original = as_picture(grid)
     height, width = len(original), len(original[0])
     best, filled = repair_picture(original)  # unique: an upper bound
-    model = cp_model.CpModel()
-    cell = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
-    changes = sum(
-        cell[r][c] if not original[r][c] else 1 - cell[r][c]
-        for r in range(height)
-        for c in range(width)
-    )
-    model.minimize(changes)
+    model, cell = closest_picture_model(original)
     lower, rounds, cuts, picture = 0, 0, 0, original
     while lower < len(differing_cells(original, best)):
         other = other_picture(picture)
         if other is None:  # the master's picture is unique: the bounds meet
             best = picture
             break
-        swap = swap_cells(picture, other)
-        lines = {("row", r) for r, _ in swap} | {("column", c) for _, c in swap}
-        model.add_bool_or(
-            [
-                ~cell[r][c] if picture[r][c] else cell[r][c]
-                for r in range(height)
-                for c in range(width)
-                if ("row", r) in lines or ("column", c) in lines
-            ]
-        )
+        add_swap_cut(model, cell, picture, swap_cells(picture, other))
         cuts += 1
-        over = time_limit is not None and time.perf_counter() - start > time_limit
-        if over or (max_rounds is not None and rounds >= max_rounds):
+        if deadline.passed() or (max_rounds is not None and rounds >= max_rounds):
             break
         model.clear_hints()
         for r in range(height):
             for c in range(width):
                 model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
-        left = None if time_limit is None else max(time_limit - (time.perf_counter() - start), 0.01)
-        solver = make_solver(left, linearization_level=2)
+        solver = make_solver(deadline.left(), linearization_level=2)
         status = solver.solve(model)
         rounds += 1
         if status != cp_model.OPTIMAL:

@@ -4,19 +4,28 @@
 by trying the hinted values, keeps any solution they lead to, and goes its own way where they
 fail. :func:`hinted_search` solves the automaton model of a Nonogram with the cells of ``hint``
 hinted and reports the search's counts, so that hints from different sources (line logic, a
-previous solution, part of one) can be compared on the same puzzle.
+previous solution, part of one) can be compared on the same puzzle, each beside its controls:
+a hint of one cell, the same cells with every value wrong (:func:`flipped_hint`), and the
+same hint with CP-SAT's hint phase turned off (``hint_conflict_limit=0``).
+
+What a hint does in CP-SAT 9.15 with one worker: a hint of every variable is first checked as
+a whole, and if it is a solution no search starts ("The solution hint is complete and is
+feasible" in the log). Otherwise, before its own search, CP-SAT runs a short search that tries
+the hinted values first and gives up after ``hint_conflict_limit`` conflicts (10 by default);
+then its usual search starts. That phase changes the course of the search that follows,
+whatever the hint says: on some puzzles a single cell changes the counts as much as hundreds.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.ortools import make_solver
 
 from .clues import Grid
 from .models.cpsat_automaton import build_automaton_model
-from .puzzle import Nonogram
-from .solvers.registry import as_nonogram
+from .puzzle import Nonogram, as_nonogram
 
 
 @dataclass(frozen=True)
@@ -35,11 +44,13 @@ def hinted_search(
     *,
     presolve: bool = True,
     time_limit: float | None = None,
+    **parameters: Any,
 ) -> SearchCounts:
     """Solve the automaton model (one worker, fixed seed) with the cells of ``hint`` hinted.
 
     ``hint`` holds rows of 1, 0 or -1 (no hint for that cell). ``presolve=False`` turns off
-    CP-SAT's presolve, so that the search itself is measured. Raises
+    CP-SAT's presolve, so that the search itself is measured; ``parameters`` are further
+    CP-SAT parameters (``hint_conflict_limit=0``: no phase that follows the hint). Raises
     :class:`~helper.errors.NoSolutionError` or :class:`~helper.errors.SolverTimeoutError`.
     """
     puzzle = as_nonogram(puzzle)
@@ -51,7 +62,7 @@ def hinted_search(
             for cell, value in zip(row_cells, row_hint, strict=True):
                 if value in (0, 1):
                     model.add_hint(cell, value)
-    solver = make_solver(time_limit, cp_model_presolve=presolve)
+    solver = make_solver(time_limit, cp_model_presolve=presolve, **parameters)
     status = solver.status_name(solver.solve(model))
     if status == "INFEASIBLE":
         raise NoSolutionError("no solution: no picture satisfies every clue")
@@ -67,3 +78,9 @@ def partial_hint(grid: Sequence[Sequence[int]], cells: Sequence[tuple[int, int]]
     for r, c in cells:
         hint[r][c] = int(grid[r][c])
     return hint
+
+
+def flipped_hint(hint: Sequence[Sequence[int]]) -> Grid:
+    """The same hinted cells with every value reversed (-1 stays -1): a control that hints
+    as much, all of it wrong."""
+    return [[1 - value if value in (0, 1) else -1 for value in row] for row in hint]

@@ -8,7 +8,7 @@ says whether a reader can solve the puzzle line by line, by trying single cells 
 probing), or will have to search.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from helper.errors import NoSolutionError
@@ -17,8 +17,7 @@ from .clues import Grid
 from .line.contract import Contradiction
 from .line.probe import probe
 from .line.reference import propagate, unknown_state
-from .puzzle import Nonogram
-from .solvers.registry import as_nonogram
+from .puzzle import Nonogram, as_nonogram
 from .unique import Cell, differing_cells, two_solutions
 
 LINE_LOGIC = "line logic"
@@ -40,7 +39,12 @@ class PictureCheck:
         return self.other is None
 
 
-def _as_picture(grid: Sequence[Sequence[int]]) -> Grid:
+def as_picture(grid: Sequence[Sequence[int]]) -> Grid:
+    """``grid`` as a picture: rows of equal length of 0/1 cells, as lists of ints.
+
+    Raises ``ValueError`` naming the row or the cell that is wrong (an empty picture, a row of
+    another length, a cell that is not 0 or 1).
+    """
     if not grid or not grid[0]:
         raise ValueError("a picture needs at least one row and one column")
     width = len(grid[0])
@@ -59,7 +63,7 @@ def check_picture(
     grid: Sequence[Sequence[int]], *, time_limit: float | None = None
 ) -> PictureCheck:
     """Clues of the picture ``grid`` and, when they are ambiguous, a second solution."""
-    picture = _as_picture(grid)
+    picture = as_picture(grid)
     puzzle = Nonogram.from_grid(picture)
     others = [g for g in two_solutions(puzzle, time_limit=time_limit) if g != picture]
     if not others:
@@ -89,6 +93,15 @@ def choose_cell(picture: Grid, cells: Sequence[Cell]) -> Cell:
     return max(empty, key=lambda rc: (_filled_neighbours(picture, *rc), -rc[0], -rc[1]))
 
 
+def repairs(picture: Grid, *, time_limit: float | None = None) -> Iterator[Cell]:
+    """The repair loop: while the clues of ``picture`` allow a second solution, fill one cell
+    where the two differ (:func:`choose_cell`), in place, and yield it."""
+    while not (check := check_picture(picture, time_limit=time_limit)).unique:
+        r, c = choose_cell(picture, check.cells)
+        picture[r][c] = 1
+        yield r, c
+
+
 def repair_picture(
     grid: Sequence[Sequence[int]],
     *,
@@ -97,25 +110,21 @@ def repair_picture(
 ) -> tuple[Grid, list[Cell]]:
     """Fill cells of the picture, one at a time, until its clues have exactly one solution.
 
-    Each round finds a second solution, and fills one cell where it differs from the
-    picture (:func:`choose_cell`); that solution then breaks the new clues. Two solutions
-    with the same clues paint the same number of cells, so there is always an empty cell
-    to fill, and the loop ends: every round adds ink, and a full grid is unique. Returns
-    the repaired picture and the cells filled, in order. ``max_changes`` stops with a
-    ``RuntimeError`` rather than change the picture beyond recognition; ``time_limit``
-    bounds each uniqueness check.
+    Each round of :func:`repairs` finds a second solution, and fills one cell where it differs
+    from the picture; that solution then breaks the new clues. Two solutions with the same
+    clues paint the same number of cells, so there is always an empty cell to fill, and the
+    loop ends: every round adds ink, and a full grid is unique. Returns the repaired picture
+    (a copy) and the cells filled, in order. ``max_changes`` stops with a ``RuntimeError``
+    rather than change the picture beyond recognition; ``time_limit`` bounds each uniqueness
+    check.
     """
-    picture = _as_picture(grid)
+    picture = as_picture(grid)
     changes: list[Cell] = []
-    while True:
-        check = check_picture(picture, time_limit=time_limit)
-        if check.unique:
-            return picture, changes
+    for cell in repairs(picture, time_limit=time_limit):
         if max_changes is not None and len(changes) >= max_changes:
             raise RuntimeError(f"the picture is still ambiguous after {max_changes} changes")
-        r, c = choose_cell(picture, check.cells)
-        picture[r][c] = 1
-        changes.append((r, c))
+        changes.append(cell)
+    return picture, changes
 
 
 def line_logic(puzzle: Nonogram) -> list[list[int]]:
@@ -130,6 +139,24 @@ def line_logic(puzzle: Nonogram) -> list[list[int]]:
         raise NoSolutionError(f"no solution: {error} has no placement left") from None
 
 
+def line_probing(puzzle: Nonogram, state: Sequence[Sequence[int]]) -> list[list[int]]:
+    """What line probing decides from ``state``: try each open cell both ways, follow each try
+    with line logic, keep what both agree on, repeat. Rows of 1, 0 and -1 (undecided).
+
+    Raises :class:`NoSolutionError` when the clues contradict each other.
+    """
+    puzzle = as_nonogram(puzzle)
+    try:
+        return probe(puzzle.rows, puzzle.cols, [list(row) for row in state])
+    except Contradiction as error:
+        raise NoSolutionError(f"no solution: {error}") from None
+
+
+def has_open_cells(state: Sequence[Sequence[int]]) -> bool:
+    """True when some cell of ``state`` is still undecided (-1)."""
+    return any(cell < 0 for row in state for cell in row)
+
+
 def grade(puzzle: Nonogram) -> str:
     """How far a reader must go to solve the puzzle, as one of :data:`GRADES`.
 
@@ -140,14 +167,8 @@ def grade(puzzle: Nonogram) -> str:
     Raises :class:`NoSolutionError` when the clues contradict each other.
     """
     state = line_logic(puzzle)
-    if not _has_open(state):
+    if not has_open_cells(state):
         return LINE_LOGIC
-    try:
-        probed = probe(puzzle.rows, puzzle.cols, state)
-    except Contradiction as error:
-        raise NoSolutionError(f"no solution: {error}") from None
-    return NEEDS_SEARCH if _has_open(probed) else LINE_PROBING
-
-
-def _has_open(state: Sequence[Sequence[int]]) -> bool:
-    return any(cell < 0 for row in state for cell in row)
+    if not has_open_cells(line_probing(puzzle, state)):
+        return LINE_PROBING
+    return NEEDS_SEARCH

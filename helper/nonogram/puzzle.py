@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from helper.shape import GridShape
+
 from .clues import Grid, check_nonogram, clues_from_grid, validate
 
 Clues = tuple[tuple[int, ...], ...]
@@ -23,15 +25,44 @@ def _as_grid(grid: Sequence[Sequence[int]] | None) -> Grid | None:
 
 
 @dataclass(frozen=True, eq=False)
-class Nonogram:
+class Nonogram(GridShape):
     """A Nonogram whose clues passed :func:`~helper.nonogram.clues.validate`.
 
-    ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``); ``[0]`` and lists are
-    accepted on the way in. ``name`` is how files and tables refer to the puzzle, ``family``
-    groups benchmark puzzles, ``goal`` is the intended picture when the source gives one (it
-    must satisfy the clues), and ``info`` keeps free text such as a title or an author.
-    Raises ``ValueError`` naming the line and the clue when the clues cannot be a puzzle.
+    ``rows`` and ``cols`` are tuples of clues (an empty line is ``()``), what the puzzle says
+    about each row and column, as :class:`~helper.futoshiki.Futoshiki`'s ``rows`` and ``cols``
+    are its givens; ``height``, ``width`` and ``cells`` count them and ``size`` is ``"HxW"``.
     Two puzzles are equal when their clues are.
+
+    Parameters
+    ----------
+    rows, cols
+        The clues of the rows and of the columns; ``[0]`` and lists are accepted on the way in.
+    name
+        How files and tables refer to the puzzle.
+    family
+        The benchmark family it belongs to, if any.
+    goal
+        The intended picture when the source gives one (it must satisfy the clues).
+    info
+        Free text such as a title or an author.
+
+    Raises
+    ------
+    ValueError
+        Naming the line and the clue when the clues cannot be a puzzle, or when ``goal`` does
+        not match them.
+
+    Examples
+    --------
+    >>> puzzle = Nonogram([[2], [1]], [[1], [2]], name="corner")
+    >>> puzzle, puzzle.rows, puzzle.size, puzzle.cells
+    (<Nonogram 'corner' 2x2>, ((2,), (1,)), '2x2', 4)
+    >>> puzzle.check([[1, 1], [0, 1]]), puzzle == Nonogram.from_grid([[1, 1], [0, 1]])
+    (True, True)
+    >>> Nonogram([[3]], [[1], [1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: clue [3] needs 3 cells but the line has only 2
     """
 
     rows: Sequence[Sequence[int]]  # stored as Clues, tuples of tuples
@@ -87,23 +118,6 @@ class Nonogram:
         return data
 
     @property
-    def height(self) -> int:
-        return len(self.rows)
-
-    @property
-    def width(self) -> int:
-        return len(self.cols)
-
-    @property
-    def size(self) -> str:
-        """``"HxW"``, rows by columns, as the benchmark tables print it."""
-        return f"{self.height}x{self.width}"
-
-    @property
-    def cells(self) -> int:
-        return self.height * self.width
-
-    @property
     def title(self) -> str:
         """The puzzle's title when it has one, else its name."""
         return self.info.get("title") or self.name
@@ -123,3 +137,14 @@ class Nonogram:
     def __repr__(self) -> str:
         label = f" {self.name!r}" if self.name else ""
         return f"<Nonogram{label} {self.size}>"
+
+
+def as_nonogram(puzzle: object) -> Nonogram:
+    """``puzzle`` itself when it is a :class:`Nonogram`; a clear ``TypeError`` otherwise (the
+    twin of :func:`helper.futoshiki.puzzle.as_futoshiki`)."""
+    if not isinstance(puzzle, Nonogram):
+        raise TypeError(
+            f"expected a Nonogram, got {type(puzzle).__name__}; "
+            "make one with Nonogram(rows, cols) or load one with load_puzzle(name)"
+        )
+    return puzzle

@@ -26,23 +26,57 @@ def count_solutions(
     puzzle: Nonogram,
     limit: int | None = 2,
     *,
+    solver: str | None = None,
     time_limit: float | None = None,
-    method: str = DEFAULT_COUNTER,
+    method: str | None = None,
 ) -> CountResult:
-    """The number of pictures that satisfy the clues, counting no further than ``limit``.
+    """The pictures that satisfy the clues, counting no further than ``limit``.
 
-    ``count_solutions(puzzle) == 1`` says the puzzle is unique; ``2`` means "two or more";
-    ``0`` that no picture fits. ``limit=None`` counts them all. The result is a
-    :class:`~helper.results.CountResult`: an ``int`` that also keeps the solutions found and
-    says whether the count is complete. When ``time_limit`` seconds pass first, it holds what
-    was found by then and ``complete`` is ``False``. ``method`` names a counter in
-    ``COUNTERS``.
+    Parameters
+    ----------
+    puzzle
+        A :class:`~helper.nonogram.puzzle.Nonogram`.
+    limit
+        Stop after this many (a positive integer, or ``None`` for all). With the default 2,
+        ``count.unique`` decides whether the puzzle is unique.
+    solver
+        A key of ``COUNTERS`` (``None``: ``DEFAULT_COUNTER``, CP-SAT on the automaton model).
+    time_limit
+        Seconds for the whole count; when they pass first, the count holds what was found by
+        then and ``complete`` is ``False``.
+    method
+        The old name of ``solver`` (deprecated; kept for the chapters that use it).
+
+    Returns
+    -------
+    CountResult
+        The solutions found (each checked against the clues), ``count``, ``complete``,
+        ``unique``.
+
+    Raises
+    ------
+    ValueError
+        An unknown counter, or a ``limit`` that is not a positive integer or ``None``.
+    TypeError
+        ``puzzle`` is not a ``Nonogram``.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, count_solutions
+    >>> count = count_solutions(Nonogram([[1], [1]], [[1], [1]]))  # the two diagonals
+    >>> count.count, count.unique, count.reached_limit
+    (2, False, True)
+    >>> count_solutions(Nonogram([[2], [1]], [[2], [1]])).unique
+    True
     """
     from . import solvers  # noqa: F401  (registers every counter)
 
-    if method not in COUNTERS:
-        raise ValueError(f"unknown counting method {method!r}; choose from {sorted(COUNTERS)}")
-    return COUNTERS[method](as_nonogram(puzzle), limit, time_limit=time_limit)
+    if solver is not None and method is not None and solver != method:
+        raise TypeError("pass solver= (method= is its old name), not both")
+    name = solver or method or DEFAULT_COUNTER
+    if name not in COUNTERS:
+        raise ValueError(f"unknown counting method {name!r}; choose from {sorted(COUNTERS)}")
+    return COUNTERS[name](as_nonogram(puzzle), limit, time_limit=time_limit)
 
 
 def find_solutions(
@@ -50,16 +84,45 @@ def find_solutions(
     limit: int | None = 2,
     *,
     time_limit: float | None = None,
-    method: str = DEFAULT_COUNTER,
+    method: str | None = None,
 ) -> list[Grid]:
     """Up to ``limit`` different grids that satisfy the clues, sorted (``[]`` when none).
 
-    ``method`` names a counter in ``COUNTERS``. When ``time_limit`` seconds pass before
-    the count is complete, :class:`~helper.errors.SolverTimeoutError` is raised: a partial list
-    would be a
-    wrong answer.
+    Parameters
+    ----------
+    puzzle
+        A :class:`~helper.nonogram.puzzle.Nonogram`.
+    limit
+        Stop after this many (a positive integer, or ``None`` for all).
+    time_limit
+        Seconds for the whole search.
+    method
+        A key of ``COUNTERS`` (``None``: CP-SAT on the automaton model).
+
+    Returns
+    -------
+    list[list[list[int]]]
+        The grids found, each checked against the clues, in sorted order.
+
+    Raises
+    ------
+    SolverTimeoutError
+        When ``time_limit`` seconds pass before the count is complete: a partial list would be
+        a wrong answer.
+    ModelTooLargeError
+        When the model refuses to be built.
+    ValueError
+        An unknown method, or a ``limit`` that is not a positive integer or ``None``.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, find_solutions
+    >>> find_solutions(Nonogram([[1], [1]], [[1], [1]]))
+    [[[0, 1], [1, 0]], [[1, 0], [0, 1]]]
+    >>> find_solutions(Nonogram([[1], [1]], [[2], []]))
+    [[[1, 0], [1, 0]]]
     """
-    count = count_solutions(puzzle, limit, time_limit=time_limit, method=method)
+    count = count_solutions(puzzle, limit, solver=method, time_limit=time_limit)
     if count.status == "too large":
         raise ModelTooLargeError(count.message)
     if not count.complete:

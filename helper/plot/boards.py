@@ -78,7 +78,25 @@ def _clue_depths(rows: Clues, cols: Clues) -> tuple[int, int]:
 
 def readable_cells(puzzle: "Nonogram") -> bool:
     """Whether the whole board, clues included, fits the book's column with clue digits of at
-    least ``CLUE_PX`` (12) pixels (about 44 cells across, clue columns included)."""
+    least ``CLUE_PX`` (12) pixels (about 44 cells across, clue columns included).
+
+    Parameters
+    ----------
+    puzzle
+        The Nonogram to draw.
+
+    Returns
+    -------
+    bool
+        ``False`` when :func:`plot_nonogram_board` would draw it as an overview with a zoomed
+        corner instead (:func:`plot_nonogram_overview`).
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, load_puzzle
+    >>> readable_cells(Nonogram([[1]], [[1]])), readable_cells(load_puzzle("nonogram03"))
+    (True, False)
+    """
     left, _ = _clue_depths(puzzle.rows, puzzle.cols)
     cell = COLUMN_INCHES / (puzzle.width + left + 0.5)
     return cell * FONT_PER_CELL * DPI / 72 >= CLUE_PX
@@ -177,8 +195,28 @@ def mark_handles(
 ) -> list[Any]:
     """Legend entries for the marks of :func:`plot_nonogram_board` that a figure shows.
 
-    ``labels`` renames an entry (keys ``"unknown"``, ``"differs"``, ``"repaired"``), for
-    example ``{"unknown": "open after line logic"}``.
+    Parameters
+    ----------
+    unknown
+        Include the grey of an unknown cell.
+    differs
+        Include the outline of a cell that differs between solutions.
+    repaired
+        Include the dot of a cell a repair filled.
+    labels
+        Renames an entry (keys ``"unknown"``, ``"differs"``, ``"repaired"``), for example
+        ``{"unknown": "open after line logic"}``.
+
+    Returns
+    -------
+    list
+        The matplotlib handles, for :func:`board_legend` or ``Figure.legend``.
+
+    Examples
+    --------
+    >>> handles = mark_handles(unknown=True, differs=True, labels={"unknown": "open"})
+    >>> [handle.get_label() for handle in handles]
+    ['open', 'differs between solutions']
     """
     words = MARK_LABELS | dict(labels or {})
     handles: list[Any] = []
@@ -221,21 +259,52 @@ def plot_nonogram_board(
 ) -> Axes:
     """Draw a Nonogram: the grid, row clues on the left, column clues on top.
 
-    ``result`` (rows of 1 filled, 0 empty, -1 unknown, or the
-    :class:`~helper.results.SolveResult` of a solve) fills the cells; unknown cells are grey.
-    ``differs`` outlines cells ``(row, col)`` that differ between solutions (``highlight`` is
-    its old name), ``repaired`` puts a dot in cells a repair filled; a legend names each mark
-    shown (``legend=False`` leaves it out, ``labels`` renames its entries, see
-    :func:`mark_handles`); on an ``ax`` of a larger figure, one legend under the figure
-    gathers the marks of all its boards (:func:`board_legend`). ``font_size`` sets the clue
-    size in points and ``cell_size`` the side of a cell in inches; by default the board fits
-    the book's column.
-
     A board too wide to show its clues readably at the column's width (see
     :func:`readable_cells`) is drawn as the picture with a zoomed corner that shows the clues
-    (:func:`plot_nonogram_overview`) when no ``ax`` is given; ``zoom`` forces (``True``) or
-    refuses (``False``) that. Draws on ``ax``, or on a new figure. Returns the matplotlib
-    ``Axes`` (its ``.figure`` is the figure).
+    (:func:`plot_nonogram_overview`) when no ``ax`` is given.
+
+    Parameters
+    ----------
+    puzzle
+        The Nonogram.
+    result
+        Rows of 1 filled, 0 empty, -1 unknown (grey), or the
+        :class:`~helper.results.SolveResult` of a solve; ``None`` draws the empty grid.
+    font_size
+        The clue size in points (by default the board fits the book's column).
+    cell_size
+        The side of a cell in inches.
+    highlight
+        The old name of ``differs``.
+    title
+        A title above the board.
+    ax
+        Draw on this ``Axes`` of a larger figure; one legend under the figure then gathers the
+        marks of all its boards (:func:`board_legend`).
+    differs
+        Cells ``(row, col)`` to outline: they differ between solutions.
+    repaired
+        Cells to mark with a dot: a repair filled them.
+    labels
+        Renames legend entries (see :func:`mark_handles`).
+    legend
+        ``False`` leaves the legend out.
+    zoom
+        ``True`` forces the overview with a zoomed corner, ``False`` refuses it.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The board's axes; its ``.figure`` is the figure (a :class:`~helper.figure.BookFigure`
+        when none was given).
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, solve
+    >>> puzzle = Nonogram([[2], [1]], [[1], [2]])
+    >>> ax = plot_nonogram_board(puzzle, solve(puzzle))
+    >>> sorted(text.get_text() for text in ax.texts)  # the four clues
+    ['1', '1', '2', '2']
     """
     grid = _grid_of(result)
     if ax is None and (zoom or (zoom is None and not readable_cells(puzzle))):
@@ -305,6 +374,22 @@ def board_legend(fig: Figure, handles: Sequence[Any]) -> None:
     Each :func:`plot_nonogram_board` drawn on an ``ax`` of ``fig`` adds its marks here; the
     legend sits under the figure's bottom edge (a notebook saves figures with a tight bounding
     box, so it is shown whatever layout the panels have).
+
+    Parameters
+    ----------
+    fig
+        The figure of the boards.
+    handles
+        Legend entries (:func:`mark_handles`); those already in the legend are not repeated.
+
+    Examples
+    --------
+    >>> from helper.figure import new_figure
+    >>> fig = new_figure()
+    >>> board_legend(fig, mark_handles(differs=True))
+    >>> board_legend(fig, mark_handles(differs=True, repaired=True))
+    >>> [text.get_text() for text in fig.legends[0].get_texts()]
+    ['differs between solutions', 'filled by the repair']
     """
     known = [h for old in fig.legends if old.get_gid() == MARKS_LEGEND for h in old.legend_handles]
     order = list(MARK_LABELS.values())
@@ -334,9 +419,39 @@ def plot_nonogram_overview(
     """A large Nonogram as a picture without clues, and a zoomed part of it with its clues.
 
     The whole board fills the column on top, its cells too small for digits; the part
-    ``crop`` (``(rows, columns)`` slices, by default the top-left corner) is framed on it
-    and drawn again below at a size where the clues of its rows and columns are readable.
-    Returns the figure; its first axes are the whole picture.
+    ``crop`` is framed on it and drawn again below at a size where the clues of its rows and
+    columns are readable.
+
+    Parameters
+    ----------
+    puzzle
+        The Nonogram.
+    result
+        The cells to fill, as for :func:`plot_nonogram_board`.
+    crop
+        ``(rows, columns)`` slices of the part to zoom (by default the top-left corner).
+    title
+        A title above the whole.
+    differs, repaired
+        Marked cells, as for :func:`plot_nonogram_board`.
+
+    Returns
+    -------
+    BookFigure
+        The figure; its first axes are the whole picture, the second the zoomed part.
+
+    Raises
+    ------
+    ValueError
+        When ``crop`` holds no cell.
+
+    Examples
+    --------
+    >>> from helper.nonogram import load_puzzle
+    >>> corner = (slice(0, 10), slice(0, 12))
+    >>> figure = plot_nonogram_overview(load_puzzle("nonogram03"), crop=corner)
+    >>> len(figure.axes)
+    2
     """
     grid = _grid_of(result)
     rows_cut, cols_cut = crop or _default_crop(puzzle)
@@ -402,9 +517,24 @@ class SignMark:
 
 
 def sign_marks(constraints: Sequence[Sequence[Sequence[int]]]) -> list[SignMark]:
-    """One mark per constraint ``((r1, c1), (r2, c2))`` (cell 1 < cell 2), its point towards
-    cell 1, in the coordinates of the boards drawn here (cell ``(r, c)`` has its top-left
-    corner at ``(1.5 c, 1.5 r)``)."""
+    """Where each Futoshiki sign is drawn, and the way its point faces.
+
+    Parameters
+    ----------
+    constraints
+        ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2.
+
+    Returns
+    -------
+    list[helper.plot.boards.SignMark]
+        One mark per constraint, its point towards cell 1, in the coordinates of the boards
+        drawn here (cell ``(r, c)`` has its top-left corner at ``(1.5 c, 1.5 r)``).
+
+    Examples
+    --------
+    >>> sign_marks([((0, 0), (0, 1)), ((1, 0), (0, 0))])
+    [SignMark(x=1.25, y=0.5, points='left'), SignMark(x=0.5, y=1.25, points='down')]
+    """
     marks = []
     for (r1, c1), (r2, c2) in constraints:
         if r1 == r2:
@@ -514,15 +644,47 @@ def plot_futoshiki_board(
 ) -> Axes:
     """Draw a Futoshiki: the cells, the givens in bold, the signs in the gaps between cells.
 
-    ``constraints`` are ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2, each drawn as
-    a chevron in the gap between the two cells, its point towards the smaller one (the same
-    drawing as ``helper.diagrams.futoshiki_pair_figure``). ``solution`` fills the empty
-    cells with blue digits (a grid, or the :class:`~helper.results.SolveResult` of a solve).
-    ``grid`` may also be a :class:`~helper.futoshiki.puzzle.Futoshiki`, without
-    ``constraints``. ``cell_size`` is the side of a cell in inches (by default it fits the
-    ``ax`` given, or makes a figure about 4 inches wide). A legend under the board names
-    the inks (by default on a figure of its own, not on an ``ax`` of yours). Returns the
-    matplotlib ``Axes``.
+    Each sign is a chevron in the gap between its two cells, its point towards the smaller
+    one (the same drawing as ``helper.diagrams.futoshiki_pair_figure``). A legend under the
+    board names the inks (by default on a figure of its own, not on an ``ax`` of yours).
+
+    Parameters
+    ----------
+    grid
+        The puzzle's rows (``0`` for an empty cell), or a
+        :class:`~helper.futoshiki.puzzle.Futoshiki` without ``constraints``.
+    constraints
+        ``((r1, c1), (r2, c2))`` pairs meaning cell 1 < cell 2.
+    solution
+        Fills the empty cells with blue digits: a grid, or the
+        :class:`~helper.results.SolveResult` of a solve.
+    cell_size
+        The side of a cell in inches (by default it fits the ``ax`` given, or makes a figure
+        about 4 inches wide).
+    title
+        A title above the board.
+    ax
+        Draw on this ``Axes``.
+    legend
+        Whether to draw the legend of the inks.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The board's axes.
+
+    Raises
+    ------
+    TypeError
+        When ``grid`` is rows and ``constraints`` is missing.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, solve
+    >>> puzzle = Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> ax = plot_futoshiki_board(puzzle, solution=solve(puzzle))
+    >>> [text.get_text() for text in ax.texts], len(ax.lines)  # four digits, one chevron
+    (['1', '2', '2', '1'], 1)
     """
     rows: Any = grid
     if constraints is None:

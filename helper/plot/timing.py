@@ -82,12 +82,38 @@ def plot_times(
 ) -> Axes:
     """A dot plot of solve times: one row per solver (its display name), one dot per puzzle.
 
-    ``times`` maps a solver's registry key to its seconds per puzzle (plain seconds, or
-    ``(seconds, decided)`` pairs);
-    the x axis is logarithmic. A puzzle the solver did not decide is an open marker at the
-    cap ``time_limit`` (a dotted line), and a legend under the axes says so (``legend=False``
-    leaves it out). Rows go top to bottom in the order of ``times``. Draws on ``ax``, or on a
-    new figure; returns the ``Axes``.
+    The x axis is logarithmic. A puzzle the solver did not decide is an open marker at the
+    cap ``time_limit`` (a dotted line), and a legend under the axes says so. Rows go top to
+    bottom in the order of ``times``.
+
+    Parameters
+    ----------
+    times
+        A solver's registry key to its seconds per puzzle (plain seconds, or
+        ``(seconds, decided)`` pairs).
+    time_limit
+        The cap of the run, drawn as a dotted line.
+    title
+        A title above the axes.
+    ax
+        Draw on this ``Axes`` (by default on a new figure).
+    xlim
+        The limits of the time axis.
+    legend
+        ``False`` leaves the legend out.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The plot's axes.
+
+    Examples
+    --------
+    >>> ax = plot_times({"portfolio": [0.1, 0.2], "sat-automaton": [(0.5, True), (60, False)]}, 60)
+    >>> from helper.palette import SOLVER_NAMES
+    >>> shown = [label.get_text() for label in ax.get_yticklabels()]  # bottom to top
+    >>> shown == [SOLVER_NAMES["sat-automaton"], SOLVER_NAMES["portfolio"]]  # display names
+    True
     """
     solvers = list(times)
     if ax is None:
@@ -163,8 +189,26 @@ def plot_times_by_family(
 ) -> Figure:
     """One :func:`plot_times` panel per family, stacked, on a shared time axis.
 
-    ``families`` maps a family's name to its times, as :func:`plot_times` takes them.
-    Returns the figure.
+    Parameters
+    ----------
+    families
+        A family's name to its times, as :func:`plot_times` takes them.
+    time_limit
+        The cap of the run.
+    title
+        A title above the panels.
+
+    Returns
+    -------
+    BookFigure
+        The figure, one axes per family.
+
+    Examples
+    --------
+    >>> times = {"random": {"portfolio": [0.1]}, "noisy": {"portfolio": [1.0]}}
+    >>> figure = plot_times_by_family(times, 60)
+    >>> len(figure.axes)
+    2
     """
     names = list(families)
     rows = [len(families[name]) for name in names]
@@ -211,11 +255,34 @@ def plot_cactus(
 ) -> Axes:
     """A cactus plot: for each solver, how many puzzles it decided within ``t`` seconds.
 
-    ``times`` maps a solver (its registry key) to the seconds of the puzzles it decided (see
-    :func:`helper.bench.cactus`); each keeps its palette colour and display name. A line
-    further left and higher is better; a line that ends below ``total`` (the number of
-    puzzles, drawn as a dotted line) left puzzles undecided within ``time_limit`` (a dotted
-    vertical line). With a handful of puzzles, :func:`plot_times` reads better.
+    Each solver keeps its palette colour and display name. A line further left and higher is
+    better; a line that ends below ``total`` left puzzles undecided within ``time_limit``.
+    With a handful of puzzles, :func:`plot_times` reads better.
+
+    Parameters
+    ----------
+    times
+        A solver (its registry key) to the seconds of the puzzles it decided (see
+        :func:`helper.bench.cactus`).
+    time_limit
+        The cap of the run (a dotted vertical line).
+    total
+        The number of puzzles (a dotted horizontal line).
+    title
+        A title above the axes.
+    ax
+        Draw on this ``Axes``.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The plot's axes.
+
+    Examples
+    --------
+    >>> ax = plot_cactus({"portfolio": [0.1, 0.2]}, 60, total=3)
+    >>> len(ax.lines)  # the solver's steps, the total and the cap
+    3
     """
     if ax is None:
         ax = new_figure(figsize=(8, 4.5)).subplots()

@@ -17,8 +17,8 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
-from helper.book.frames import STAGE_NAMES, Frame, Stages
 from helper.figure import FONT, add_handles_legend, legend_patch, new_figure, replace_legend
+from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DECIDED,
     DECIDED_PALE,
@@ -56,6 +56,27 @@ def fit_title(text: str, width_inches: float, font: float = TITLE_FONT) -> str:
     """``text`` broken into lines that fit ``width_inches`` at ``font`` points.
 
     Lines break at ``" · "`` first (the separator of a stage map's counts), then at spaces.
+
+    Parameters
+    ----------
+    text
+        The title.
+    width_inches
+        The width of the panel.
+    font
+        The size of the title's text in points.
+
+    Returns
+    -------
+    str
+        The title with line breaks.
+
+    Examples
+    --------
+    >>> print(fit_title("propagation 360 · presolve/probing 40 · search 0 cells", 2.0))
+    propagation 360
+    presolve/probing 40
+    search 0 cells
     """
     chars = max(12, int(width_inches * 72 / (font * 0.54)))
     lines: list[str] = []
@@ -109,13 +130,37 @@ def plot_stages(
     title: str | None = None,
     ax: Axes | None = None,
 ) -> Axes:
-    """Colour each cell by the stage that decided it (``stage`` holds 0, 1 or 2).
+    """Colour each cell by the stage that decided it.
 
-    Blue: propagation, orange: presolve or probing, red: search (see
-    ``STAGE_COLOURS``); a filled cell of the solution in the dark shade, an empty one in
-    the pale shade, so the picture stays visible. Cells in ``ambiguous`` (where a puzzle's
-    solutions differ) are grey whatever their stage. On a figure of its own (no ``ax``) a
-    legend says so; on an ``ax`` of yours, add :func:`stage_legend` to the figure.
+    Blue: propagation, orange: presolve or probing, red: search (see ``STAGE_COLOURS``); a
+    filled cell of the solution in the dark shade, an empty one in the pale shade, so the
+    picture stays visible. On a figure of its own (no ``ax``) a legend says so; on an ``ax``
+    of yours, add :func:`stage_legend` to the figure.
+
+    Parameters
+    ----------
+    stage
+        For each cell, 0, 1 or 2: the stage that decided it
+        (``Stages.stage_of_cells()``).
+    solution
+        The solved grid.
+    ambiguous
+        Cells where a puzzle's solutions differ: grey whatever their stage.
+    title
+        A title above the grid.
+    ax
+        Draw on this ``Axes``.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The map's axes.
+
+    Examples
+    --------
+    >>> ax = plot_stages([[0, 1], [2, 0]], [[1, 1], [0, 1]])
+    >>> len(ax.figure.legends)  # on a figure of its own: the legend of the stages
+    1
     """
     if ax is None:  # a figure of its own: with the legend
         fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
@@ -132,35 +177,94 @@ def plot_stages(
 
 
 def stage_legend(
-    fig: Figure, names: Sequence[str] = STAGE_NAMES, *, ambiguous: bool = False, **options: Any
+    fig: Figure,
+    names: Sequence[str | None] = STAGE_NAMES,
+    *,
+    ambiguous: bool = False,
+    **options: Any,
 ) -> None:
-    """A legend for :func:`plot_stages`: one patch per stage, filled and empty shades.
+    """A legend for :func:`plot_stages`: one entry per stage, its two shades side by side.
 
-    ``ambiguous`` adds the grey of cells that differ between solutions. ``options`` go to
-    matplotlib's ``Figure.legend``.
+    Parameters
+    ----------
+    fig
+        The figure of the stage maps.
+    names
+        The three stages' names (``None``: a stage the figure does not have). Each entry shows
+        the dark shade (a filled cell of the solution) and the pale shade (an empty cell), and
+        the legend's title says so.
+    ambiguous
+        Add the grey of cells that differ between solutions.
+    options
+        Passed on to matplotlib's ``Figure.legend``.
+
+    Examples
+    --------
+    >>> from helper.figure import new_figure
+    >>> fig = new_figure()
+    >>> stage_legend(fig)
+    >>> [text.get_text() for text in fig.legends[0].get_texts()]
+    ['decided by propagation', 'decided by presolve / probing', 'decided by search']
     """
-    handles = [
-        Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=empty, linewidth=4)
-        for (filled, empty), _ in zip(STAGE_COLOURS, names, strict=False)
+    from matplotlib.legend_handler import HandlerTuple
+
+    shown = [(colours, name) for colours, name in zip(STAGE_COLOURS, names, strict=False) if name]
+    handles: list[Any] = [
+        (
+            Rectangle((0, 0), 1, 1, facecolor=filled, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
+            Rectangle((0, 0), 1, 1, facecolor=empty, edgecolor=GRID_LINE_BOLD, linewidth=0.6),
+        )
+        for (filled, empty), _ in shown
     ]
-    labels = [f"decided by {name}" for name in names]
+    labels = [f"decided by {name}" for _, name in shown]
     if ambiguous:
-        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=AMBIGUOUS))
+        handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=GRID_LINE_BOLD))
         labels.append("differs between solutions")
     settings = {
         "loc": "lower center",
         "ncols": min(len(labels), 2 if len(labels) > 3 else 3),
         "frameon": False,
         "fontsize": FONT - 1,
+        "title": "each colour: dark shade a filled cell, pale shade an empty one",
+        "title_fontsize": FONT - 1,
+        "handler_map": {tuple: HandlerTuple(ndivide=None, pad=0.0)},
+        "handlelength": 2.4,
+        "handleheight": 1.2,
     }
     fig.legend(handles, labels, **(settings | options))
 
 
 def stage_title(work: Stages, *, split: bool = False) -> str:
-    """A stage map's title: the solver's display name, then the cells each stage decided,
-    labelled ("propagation 360 · presolve/probing 40 · search 0 cells"); with ``split``, the
-    search count on a line of its own."""
-    counts = [f"{STAGE_LABELS.get(k, k)} {n:,}" for k, n in work.counts().items()]
+    r"""A stage map's title: the solver's display name, then the cells each of its stages
+    decided, under the solver's own names for them (``work.names``: "line logic 360 · line
+    probing 40 · search 0 cells"; a stage the solver does not have is left out).
+
+    Parameters
+    ----------
+    work
+        What one solver decided at each stage.
+    split
+        Put the search count on a line of its own.
+
+    Returns
+    -------
+    str
+        For example ``"CP-SAT automaton\npropagation 360 · presolve/probing 40 · search 0
+        cells"``.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Stages
+    >>> work = Stages("x", ([[1, -1]], [[1, 1]]), [[1, 0]], key="cpsat-automaton")
+    >>> print(stage_title(work))
+    CP-SAT automaton
+    propagation 1 · presolve/probing 1 · search 0 cells
+    """
+    counts = [
+        f"{STAGE_LABELS.get(name, name)} {n:,}"
+        for name, n in zip(work.names, work.counts().values(), strict=True)
+        if name is not None
+    ]
     if split:
         return f"{work.label}\n{' · '.join(counts[:-1])}\n{counts[-1]} cells"
     return f"{work.label}\n{' · '.join(counts)} cells"
@@ -185,11 +289,34 @@ def plot_work(
     size: float = 3.3,
     columns: int | None = None,
 ) -> Figure:
-    """One panel per solver, each cell coloured by the stage that decided it, and a legend.
+    """One panel per solver, each cell coloured by the stage that decided it, and a legend
+    (under the panels' own names for the stages when they all share them).
 
-    ``titles`` default to :func:`stage_title` (the solver's display name and its cells per
-    stage, labelled). Panels go ``columns`` to a row (by default at most three), each
-    ``size`` inches wide. Returns the figure.
+    Parameters
+    ----------
+    stages
+        What each solver decided at each stage (:mod:`helper.book.stages` measures them).
+    titles
+        The panels' titles (by default :func:`stage_title`).
+    ambiguous
+        Cells where the puzzle's solutions differ.
+    size
+        The width of a panel in inches.
+    columns
+        Panels to a row (by default at most three).
+
+    Returns
+    -------
+    BookFigure
+        The figure.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Stages
+    >>> work = Stages("x", ([[1, -1]], [[1, 1]]), [[1, 0]], key="cpsat-automaton")
+    >>> figure = plot_work([work, work])
+    >>> len(figure.axes), len(figure.legends)
+    (2, 1)
     """
     ambiguous = list(ambiguous)
     count = len(stages)
@@ -199,7 +326,7 @@ def plot_work(
     texts = _titles(stages, titles, width / columns * 0.95)
     title_lines = max(text.count("\n") + 1 for text in texts)
     title_height = title_lines * TITLE_FONT * 1.4 / 72 + 0.15
-    legend_height = 0.7 if ambiguous else 0.45
+    legend_height = 0.95 if ambiguous else 0.7
     height = rows * (size + title_height) + legend_height
     fig = new_figure(figsize=(width, height), layout="constrained")
     axes = fig.subplots(rows, columns, squeeze=False)
@@ -208,7 +335,9 @@ def plot_work(
         plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=text, ax=ax)
     for ax in flat[count:]:
         ax.set_axis_off()
-    stage_legend(fig, STAGE_NAMES, ambiguous=bool(ambiguous), loc="outside lower center")
+    shared = {work.names for work in stages}
+    names = shared.pop() if len(shared) == 1 else STAGE_NAMES  # one solver's names, or all
+    stage_legend(fig, names, ambiguous=bool(ambiguous), loc="outside lower center")
     return fig
 
 
@@ -227,10 +356,35 @@ def plot_state(
     """Draw a partly solved grid (-1 unknown in grey, 0 white, 1 dark).
 
     Cells decided since ``before`` are drawn in orange (filled) or pale orange (empty), and
-    ``line`` (``("row", r)`` or ``("column", c)``) is outlined in blue: the line just solved.
-    A legend explains the colours: under the grid on a figure of its own (no ``ax``), and on
-    an ``ax`` of yours with ``before`` given, one legend under the whole figure, shared by
-    its panels (``legend=False`` leaves it out; :func:`plot_frame_strip` draws whole strips).
+    ``line`` is outlined in blue: the line just solved. A legend explains the colours: under
+    the grid on a figure of its own (no ``ax``), and on an ``ax`` of yours with ``before``
+    given, one legend under the whole figure, shared by its panels.
+
+    Parameters
+    ----------
+    state
+        Rows of -1, 0 and 1.
+    before
+        The grid before this step.
+    line
+        ``("row", r)`` or ``("column", c)``.
+    title
+        A title above the grid.
+    ax
+        Draw on this ``Axes``.
+    legend
+        ``False`` leaves the legend out (:func:`plot_frame_strip` draws whole strips).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The grid's axes.
+
+    Examples
+    --------
+    >>> ax = plot_state([[1, -1], [0, -1]], before=[[-1, -1], [-1, -1]], line=("row", 0))
+    >>> len(ax.figure.legends)
+    1
     """
     if ax is None:  # a figure of its own: with the legend
         fig = new_figure(figsize=(4.6, 4.6), layout="constrained")
@@ -268,7 +422,22 @@ def plot_state(
 def state_handles(*, line: bool = False, step: str = "this step") -> list[Any]:
     """Legend entries for :func:`plot_state`: what each colour (and the outline) means.
 
-    ``step`` names what decided the orange cells ("this step", "probing", ...).
+    Parameters
+    ----------
+    line
+        Include the outline of the line just solved.
+    step
+        What decided the orange cells ("this step", "probing", ...).
+
+    Returns
+    -------
+    list
+        The matplotlib handles.
+
+    Examples
+    --------
+    >>> [handle.get_label() for handle in state_handles(step="probing")][:2]
+    ['filled by probing', 'emptied by probing']
     """
     handles = [
         legend_patch(DECIDED, f"filled by {step}"),
@@ -289,8 +458,26 @@ def state_legend(
 ) -> None:
     """A legend for figures of :func:`plot_state` (frame strips, the probing figure).
 
-    ``line`` adds the outline of the line just solved; ``step`` names what decided the orange
-    cells.
+    Parameters
+    ----------
+    fig
+        The figure.
+    line
+        Add the outline of the line just solved.
+    step
+        What decided the orange cells.
+    columns
+        Entries to a row of the legend.
+    options
+        Passed on to matplotlib's ``Figure.legend``.
+
+    Examples
+    --------
+    >>> from helper.figure import new_figure
+    >>> fig = new_figure()
+    >>> state_legend(fig, line=True)
+    >>> len(fig.legends[0].get_texts())
+    6
     """
     add_handles_legend(fig, state_handles(line=line, step=step), columns=columns, **options)
 
@@ -311,8 +498,28 @@ def _frame_title(title: str, width_inches: float) -> str:
 def plot_frame_strip(frames: Sequence[Frame], *, columns: int = 5, size: float = 2.3) -> Figure:
     """The frames of :func:`~helper.book.stages.line_logic_frames` side by side, with a legend.
 
-    Each panel shows the grid after one step, the cells that step decided in orange; a
-    panel ``size`` inches wide, ``columns`` panels to a row. Returns the figure.
+    Each panel shows the grid after one step, the cells that step decided in orange.
+
+    Parameters
+    ----------
+    frames
+        The steps: a title, the grid after it, the line it solved.
+    columns
+        Panels to a row.
+    size
+        The width of a panel in inches.
+
+    Returns
+    -------
+    BookFigure
+        The figure.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Frame
+    >>> frames = [Frame("start", [[-1, -1]]), Frame("row 0", [[1, 1]], ("row", 0))]
+    >>> len(plot_frame_strip(frames).axes)
+    2
     """
     count = len(frames)
     columns = max(1, min(columns, count))
@@ -343,6 +550,30 @@ def animate_frames(
 
     Each frame has the legend of :func:`plot_frame_strip` under the grid. The figure is not
     pyplot's, so a notebook shows only the animation, not a still copy of it.
+
+    Parameters
+    ----------
+    frames
+        The steps of line logic.
+    size
+        The width of the grid in inches.
+    interval
+        Milliseconds per frame.
+    dpi
+        The resolution of each frame.
+
+    Returns
+    -------
+    matplotlib.animation.FuncAnimation
+        The animation (:func:`animation_player` turns it into an offline player).
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Frame
+    >>> frames = [Frame("start", [[-1]]), Frame("row 0", [[1]], ("row", 0))]
+    >>> animation = animate_frames(frames, size=1, dpi=20)
+    >>> type(animation).__name__, animation.to_jshtml().count("data:image/png")
+    ('FuncAnimation', 2)
     """
     from matplotlib.animation import FuncAnimation
 
@@ -382,9 +613,31 @@ _PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text
 def offline_jshtml(animation: Any) -> str:
     """``animation.to_jshtml()`` without the stylesheet it fetches from a CDN.
 
-    The frames are embedded as PNG images and the player is plain JavaScript; only the
-    button icons come from Font Awesome on another site. They are replaced by text, so the
-    player works offline and the page requests nothing from elsewhere.
+    The frames are embedded as PNG images and the player is plain JavaScript; only the button
+    icons come from Font Awesome on another site. They are replaced by text, so the player
+    works offline and the page requests nothing from elsewhere.
+
+    Parameters
+    ----------
+    animation
+        A matplotlib animation.
+
+    Returns
+    -------
+    str
+        The player's HTML.
+
+    Raises
+    ------
+    RuntimeError
+        When matplotlib's player no longer has the stylesheet link this replaces.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Frame
+    >>> html = offline_jshtml(animate_frames([Frame("start", [[-1]])], size=1, dpi=20))
+    >>> "<script" in html, "font-awesome" in html.lower()
+    (True, False)
     """
     html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", animation.to_jshtml())
     for icon, text in _PLAYER_ICONS.items():
@@ -398,6 +651,19 @@ class HtmlPlayer:
     """An animation player a notebook shows as HTML (its ``_repr_html_``), with nothing to fetch.
 
     Made by :func:`animation_player`; ``str(player)`` is the HTML itself.
+
+    Parameters
+    ----------
+    html
+        The player's HTML.
+    frames
+        How many frames it plays.
+
+    Examples
+    --------
+    >>> player = HtmlPlayer("<div>...</div>", 3)
+    >>> player, str(player) == player._repr_html_() == "<div>...</div>"
+    (<animation player, 3 frames>, True)
     """
 
     def __init__(self, html: str, frames: int) -> None:
@@ -417,6 +683,22 @@ class HtmlPlayer:
 def animation_player(frames: Sequence[Frame], **options: Any) -> HtmlPlayer:
     """The frames as an offline animation player (:func:`animate_frames`, :func:`offline_jshtml`).
 
-    ``options`` go to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
+    Parameters
+    ----------
+    frames
+        The steps of line logic.
+    options
+        Passed on to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
+
+    Returns
+    -------
+    HtmlPlayer
+        The player, shown by a notebook as HTML.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Frame
+    >>> animation_player([Frame("start", [[-1]]), Frame("row 0", [[1]], ("row", 0))], dpi=20)
+    <animation player, 2 frames>
     """
     return HtmlPlayer(offline_jshtml(animate_frames(frames, **options)), len(frames))

@@ -125,3 +125,98 @@ def test_the_second_stops_loading_when_the_primary_has_answered(monkeypatch):
     assert winner == "g3" and model is not None and 2 in model
     assert Loading.chunks in ([], [2])  # at most one chunk: then it saw the answer and stopped
     assert run.stats == {}  # the second never searched
+
+
+# -- which back ends can be interrupted (issue 30) ---------------------------------------------
+
+
+def _pigeonhole() -> list[list[int]]:
+    """11 pigeons in 10 holes: unsatisfiable, and far beyond any CDCL solver in seconds."""
+    from pysat.examples.genhard import PHP
+
+    return PHP(10).clauses
+
+
+@pytest.mark.parametrize("backend", sorted(pysat.INTERRUPTIBLE))
+def test_every_interruptible_back_end_stops_when_interrupted_and_lets_python_run(backend):
+    """The search runs in a thread; this thread keeps running (the interpreter is released)
+    and ``interrupt()`` ends the search with ``None``, as :data:`INTERRUPTIBLE` promises."""
+    with pysat.load_solver(backend, _pigeonhole()) as solver:
+        answer: dict[str, bool | None] = {}
+        searching = threading.Thread(
+            target=lambda: answer.update(found=solver.solve_limited(expect_interrupt=True))
+        )
+        searching.start()
+        steps = 0
+        while steps < 200 and searching.is_alive():  # runs only while the GIL is released
+            time.sleep(0.001)
+            steps += 1
+        assert steps == 200 and searching.is_alive(), "the search ended or held the interpreter"
+        solver.interrupt()
+        searching.join(30)
+        assert not searching.is_alive() and answer == {"found": None}
+
+
+@pytest.mark.parametrize("backend", ["cd103", "cd153", "cd195", "lingeling", "kissat"])
+def test_a_back_end_that_cannot_be_interrupted_gets_no_time_limit(backend):
+    assert not pysat.can_interrupt(backend)
+    with pysat.load_solver(backend, SATISFIABLE) as solver:
+        with pytest.raises(ValueError, match="cannot be interrupted, so it cannot serve a time"):
+            pysat.solve_for(solver, 1.0)
+        assert pysat.solve_for(solver, None) is True  # without a limit it just solves
+
+
+def test_pysat_names_are_pysats_own():
+    from pysat.solvers import SolverNames
+
+    canonical = {name for name in vars(SolverNames) if not name.startswith("_")}
+    assert set(pysat.READABLE) == canonical  # a readable name for every back end
+    assert canonical >= pysat.INTERRUPTIBLE
+    assert pysat.NAMES["g4"] == pysat.NAMES["Glucose41"] == "Glucose 4.1"
+    assert pysat.canonical("MCB") == "maplechrono" and "g3" in pysat.NAMES
+    with pytest.raises(ValueError, match="PySAT has no SAT solver named 'glucose5'; its"):
+        pysat.canonical("glucose5")
+    with pytest.raises(KeyError):
+        pysat.NAMES["glucose5"]
+
+
+def test_the_timer_is_joined_so_it_cannot_interrupt_a_later_search():
+    before = threading.active_count()
+    with pysat.load_solver("g3", SATISFIABLE) as solver:
+        assert pysat.solve_for(solver, 30) is True
+        assert threading.active_count() == before  # the timer thread has ended
+
+
+def test_pysats_own_solver_classes_are_solved_like_a_named_solver():
+    from pysat.solvers import Cadical195, Glucose4
+
+    with Glucose4(bootstrap_with=[[1, 2], [-1]]) as solver:
+        assert pysat.backend_of(solver) == "glucose4"
+        run = Run(Deadline(10), "glucose4")
+        assert pysat.solve_within(solver, run) and solver.get_model() == [-1, 2]
+    with Cadical195(bootstrap_with=[[1]]) as solver:
+        assert pysat.backend_of(solver) == "cadical195"
+        with pytest.raises(ValueError, match="interrupt"):
+            pysat.solve_for(solver, 1.0)  # CaDiCaL ignores a time limit: refused
+
+
+def test_one_reading_of_a_cpsat_status_an_invalid_model_is_no_time_out():
+    from helper.ortools import make_solver
+
+    model = cp_model.CpModel()
+    model.new_int_var(0, 10, "x")
+    model.proto.variables[0].domain[0] = 5  # the domain 5..1 is empty: a broken model
+    model.proto.variables[0].domain[1] = 1
+    solver = make_solver()
+    with pytest.raises(ValueError, match="invalid model"):
+        cpsat.found_solution(solver, solver.solve(model))
+    hard = cp_model.CpModel()
+    hard.add_all_different([hard.new_int_var(0, 30, f"v{i}") for i in range(30)])
+    solver = make_solver(1e-9)  # no time to find anything
+    with pytest.raises(SolverTimeoutError, match=r"CP-SAT: UNKNOWN, no answer within its time"):
+        cpsat.found_solution(solver, solver.solve(hard))
+    run = Run(Deadline(5), "the model")
+    with pytest.raises(SolverTimeoutError, match=r"the model: UNKNOWN, no answer within 5 s"):
+        cpsat.found_solution(solver, solver.solve(hard), run)
+    solver = make_solver()
+    assert cpsat.found_solution(solver, solver.solve(cp_model.CpModel())) is True  # no rule: any

@@ -76,3 +76,19 @@ def test_probing_rounds_and_task_runs_are_read_from_the_log(sailboat_log):
     assert str(rounds[0]) == probe_lines[0].split("#probed=")[1].split()[0].replace("'", "")
     runs = sailboat_log.task_runs()
     assert runs == {"main": 1}  # one worker, one task
+
+
+def test_workers_and_lns_calls_are_read_from_the_log(sailboat_log):
+    assert sailboat_log.workers() == 1
+    assert sailboat_log.lns_calls() == {}  # one worker: no large neighbourhood search
+    puzzle = load_puzzle("nonogram02")
+    model, _ = build_nonogram_model(puzzle.rows, puzzle.cols)
+    two = solve_with_log(model, workers=2)
+    assert two.workers() == 2
+    table = "\n".join(two.block("LNS stats"))
+    calls = two.lns_calls()
+    assert "rins/rens" in calls and set(calls) <= set(two.task_runs()) | set(calls)
+    for name, (improved, called) in calls.items():
+        assert f"'{name}':" in table and 0 <= improved <= called
+    with pytest.raises(KeyError, match="workers"):
+        type(two)(two.status, two.solver, []).workers()

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
 
-from helper.book.frames import STAGE_NAMES
 from helper.book.stages import (
     INSPECTORS,
     ROOT_PROPAGATION,
@@ -18,13 +17,16 @@ from helper.book.stages import (
     cnf_probed,
     cpsat_presolved,
     cpsat_propagated,
+    inspect_solvers,
     line_logic_frames,
     tightened_cells,
     unit_propagation,
 )
 from helper.nonogram import Contradiction, Nonogram, check_nonogram, load_puzzle
+from helper.nonogram.frames import STAGE_NAMES
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.reference import UNKNOWN, propagate, sweep_steps, sweeps, unknown_state
+from helper.nonogram.models.cnf_automaton import build_sat_model
 from helper.nonogram.models.cnf_compact import compact_cnf
 from helper.nonogram.models.cpsat_automaton import build_automaton_model
 from helper.nonogram.models.cpsat_start import build_nonogram_model
@@ -189,9 +191,32 @@ def test_cnf_probing_decides_at_least_unit_propagation(sailboat, sailboat_stages
     cnf = next(s for s in sailboat_stages if s.solver == "PySAT compact CNF")
     assert cnf.known[0] == cnf.known[1]  # the SAT solver has no presolve: UP, then search
     assert cnf.stats["decisions"] > 0
-    probed = cnf_probed(compact_cnf(sailboat.rows, sailboat.cols))
+    encoding = compact_cnf(sailboat.rows, sailboat.cols)
+    probed = cnf_probed(encoding.cnf.clauses, encoding.cells)
     assert decided(cnf.known[0]) < decided(probed)
     assert all(probed[r][c] == cnf.solution[r][c] for r, c in decided(probed))
+
+
+def test_probing_the_automaton_cnf_decides_what_its_search_had_to(sailboat, sailboat_stages):
+    """Unit propagation of the automaton CNF is line logic; probing its clauses decides the
+    waves too, which the SAT solver's search decides otherwise."""
+    automaton = next(s for s in sailboat_stages if s.key == "sat-automaton")
+    model = build_sat_model(sailboat.rows, sailboat.cols)
+    assert model.clauses is not None
+    probed = cnf_probed(model.clauses, model.cells)
+    assert len(decided(automaton.known[0])) < len(decided(probed)) == sailboat.cells
+    assert probed == automaton.solution
+
+
+def test_inspect_solvers_runs_only_the_solvers_asked_for(sailboat, sailboat_stages):
+    chosen = inspect_solvers(sailboat, ["line-search", "cpsat-automaton"])
+    assert list(chosen) == ["line-search", "cpsat-automaton"]
+    by_key = {stages.key: stages for stages in sailboat_stages}
+    assert len(by_key) == len(INSPECTORS)  # every inspector has a key of its own
+    for key, stages in chosen.items():
+        assert stages.key == key and stages.known == by_key[key].known
+    with pytest.raises(ValueError, match="no inspector"):
+        inspect_solvers(sailboat, ["cpsat-table"])
 
 
 def test_sweep_steps_alternate_and_match_sweeps(sailboat):
@@ -212,6 +237,9 @@ def test_line_logic_frames_end_at_the_solution(sailboat, per_line):
         for frame in frames:
             if frame.line is not None:
                 kind, index = frame.line
+                clue = (sailboat.rows if kind == "row" else sailboat.cols)[index]
+                named = f"{kind} {index} (clue {' '.join(map(str, clue)) or '0'}):"
+                assert named in frame.title  # the outlined line and its clue
                 for r, c in decided(frame.state) - decided(before):
                     assert (r if kind == "row" else c) == index
             before = frame.state

@@ -115,9 +115,13 @@ def test_a_table_formats_each_column_by_its_kind_and_flags_clamped_durations():
         ["b", "1.5 s", "12,345", "21.8", "153×"],
     ]
     assert shown.clamped == 1 and shown.notes == [CLAMP_NOTE]
-    html = shown._repr_html_()
-    assert html.startswith("<table") and html.count("<tr>") == 3 and CLAMP_NOTE in html
-    assert 'style="text-align: right">12,345</td>' in html
+    html = shown._repr_html_()  # pandas' Styler: the cells as rows show them
+    assert html.count("<table") == 1 and html.count("<tr>") == 3 and CLAMP_NOTE in html
+    assert 'class="dataframe book-table"' in html and ">12,345</td>" in html
+    uuid = re.search(r'<table id="(T_\w+)"', html).group(1)
+    assert f"#{uuid} .col1 {{\n  text-align: right;" in html  # the numbers are right-aligned
+    assert shown._repr_html_() == html  # the same table gives the same page (no random id)
+    assert str(shown).splitlines()[2].split() == ["a", "0", "ms*", "0", "4.4", "12.3×"]
     assert max(significant_digits(text) for row in shown.rows for text in row) <= 3
 
 
@@ -147,6 +151,20 @@ def test_a_wide_table_is_split_and_each_part_repeats_the_labels():
     assert parts._repr_html_().count("<table") == 3
     with pytest.raises(KeyError, match="no column 'c99'"):
         table(wide, max_columns=None).columns(["c99"])
+
+
+def test_html_is_escaped_and_the_text_table_shows_the_same_cells():
+    shown = table([{"name": "<b>", "n": 1234}], caption="a < b", note="x & y")
+    html = shown._repr_html_()
+    assert "&lt;b&gt;" in html and "<b>" not in html and "x &amp; y" in html
+    assert "<caption>a &lt; b</caption>" in html
+    assert str(shown).splitlines() == [
+        "a < b",
+        "name        n",
+        "------  -----",
+        "<b>     1,234",
+        "x & y",
+    ]
 
 
 def test_missing_values_are_dashes_and_text_stays_text():

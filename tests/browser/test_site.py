@@ -6,10 +6,8 @@ the environment variables that point to another build or browser).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-import nbformat
 import pytest
 import yaml
 from booksite import (
@@ -23,7 +21,6 @@ from booksite import (
     visit,
 )
 
-from booktools.sphinx_ext import book_version, install_cell
 from booktools.toc import REPO, toc_files
 
 # Chromium starts in the first test's set-up and a page waits for its figures and math:
@@ -137,28 +134,3 @@ def test_search_finds_the_chapters(browser, base_url: str, site: Path, term: str
     found = {href.split("?")[0].split("#")[0] for href in hrefs}
     assert expected <= found, f"search for {term!r} found {sorted(found)}, not {sorted(expected)}"
     assert not problems, _report(f"search page for {term!r}", problems)
-
-
-def test_download_button_gives_the_notebook(browser, base_url: str, notebook_page: Page) -> None:
-    """The chapter's download menu offers an .ipynb that is a valid notebook with outputs."""
-    with visit(browser, base_url + notebook_page.path) as opened:
-        links = opened.page.eval_on_selector_all(
-            ".dropdown-download-buttons a[href$='.ipynb']", "links => links.map(a => a.href)"
-        )
-        assert links, f"{notebook_page.path}: the download menu offers no .ipynb"
-        response = opened.page.request.get(links[0])
-        assert response.ok, f"{links[0]}: HTTP {response.status}"
-        body = response.text()
-        shows_outputs = opened.page.locator(".cell_output").count() > 0
-    notebook = nbformat.reads(body, as_version=4)
-    nbformat.validate(notebook)
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert code, f"{links[0]}: no code cells"
-    if shows_outputs:
-        assert any(cell.get("outputs") for cell in code), f"{links[0]}: not the executed notebook"
-    # Its first cell checks for the book's package at the version the page was built with, and
-    # installs it from the one source _config.yml names (or says how, when none is named).
-    source = yaml.safe_load((REPO / "_config.yml").read_text("utf8"))["sphinx"]["config"]
-    expected = install_cell(book_version(), source["book_install_source"])
-    assert code[0].source == expected, f"{links[0]}: the first cell is not the install cell"
-    assert json.loads(body)["nbformat"] == 4

@@ -25,6 +25,8 @@ from helper.diagrams import (
     forward_table,
     forward_table_figure,
     futoshiki_pair_figure,
+    ladder_figure,
+    ladder_values,
     one_hot,
     one_hot_figure,
     overlap_figure,
@@ -37,6 +39,10 @@ from helper.diagrams import (
     selector_grid,
     sign_marks,
     smallest_text_px,
+    start_windows,
+    trellis,
+    trellis_figure,
+    windows_figure,
 )
 from helper.figure import BODY_PX
 from helper.futoshiki import (
@@ -49,6 +55,7 @@ from helper.futoshiki import (
 from helper.nonogram import SOLVERS, Contradiction, Nonogram, count_solutions, runs
 from helper.nonogram.line.contract import UNKNOWN
 from helper.nonogram.line.reference import propagate, solve_line
+from helper.nonogram.models.cnf_compact import line_compact_clauses
 from helper.nonogram.models.cnf_placements import line_placement_clauses
 from helper.nonogram.placements import placement_starts, placements
 from helper.palette import SOLVER_COLOURS, SOLVER_MARKERS, SOLVER_NAMES, solver_style
@@ -258,7 +265,7 @@ def test_search_tree_of_the_stalled_4x4():
 def test_example_puzzle_is_unique_and_searches():
     puzzle = example_puzzle()
     root = search_tree(puzzle)
-    assert count_solutions(puzzle, limit=5) == 1
+    assert count_solutions(puzzle, limit=5).unique
     assert sum(node.outcome == "solution" for node in root.walk()) == 1
     assert root.branches >= 5 and root.conflicts >= 3
     assert max(len(path) for path in _paths(root)) >= 3  # a conflict below a guess
@@ -273,7 +280,9 @@ def _paths(node, path=()):
 
 
 def test_search_tree_refuses_a_tree_too_large_to_draw():
-    grid = next(g for g in all_grids(4, 4) if count_solutions(Nonogram.from_grid(g), limit=30) > 20)
+    grid = next(
+        g for g in all_grids(4, 4) if count_solutions(Nonogram.from_grid(g), limit=30).count > 20
+    )
     with pytest.raises(ValueError, match="more than 5 nodes"):
         search_tree(Nonogram.from_grid(grid), max_nodes=5)
 
@@ -313,6 +322,70 @@ def test_each_sign_points_at_the_smaller_cell(seed):
         assert np.dot(direction[mark.points], small - centre) > 0
 
 
+# --- the encodings: ladder, compact windows, trellis -------------------------------------------
+
+
+@pytest.mark.parametrize("m", [3, 6, 10])
+def test_the_ladder_rungs_say_the_chosen_one_comes_after_them(m):
+    for chosen in range(1, m + 1):
+        data = ladder_values(m, chosen)
+        assert data.selectors == [i == chosen for i in range(1, m + 1)]
+        assert data.rung_values == [i < chosen for i in range(1, m + 1)]
+        assert len(data.clauses) == 4 * m + 1 and len(set(data.rungs)) == m
+    with pytest.raises(ValueError, match="from 1 to 3"):
+        ladder_values(3, 4)
+    with pytest.raises(ValueError, match="pairwise"):
+        ladder_values(2, 1)
+
+
+@pytest.mark.parametrize("clue", [(1,), (3,), (2, 1), (3, 2, 2), (1, 1, 1)])
+@pytest.mark.parametrize("length", [5, 7, 10])
+def test_start_windows_hold_every_placements_starts_and_are_the_compact_selectors(clue, length):
+    if sum(clue) + len(clue) - 1 > length:
+        with pytest.raises(ValueError, match="needs"):
+            start_windows(clue, length)
+        return
+    windows = start_windows(clue, length)
+    starts = list(placement_starts(clue, length))
+    for j, window in enumerate(windows):
+        assert sorted({s[j] for s in starts}) == window  # every start is used by a placement
+    pool = IDPool(start_from=length + 1)
+    clauses = line_compact_clauses(clue, list(range(1, length + 1)), pool)
+    selectors = {-c[0] for c in clauses if len(c) == 2 and 0 < c[1] <= length and c[0] < -length}
+    assert len(selectors) == sum(map(len, windows))  # a selector per block and start
+
+
+@pytest.mark.parametrize("clue", [(), (1,), (2, 1), (3, 2), (1, 1, 1)])
+@pytest.mark.parametrize("length", [3, 5, 7])
+def test_the_trellis_paths_are_exactly_the_lines_of_the_clue(clue, length):
+    if sum(clue) + len(clue) - 1 > length:
+        return
+    data = trellis(clue, length)
+    automaton, _ = automaton_states(clue), None
+    lines = set()
+    for line in itertools.product((0, 1), repeat=length):
+        path = run_automaton(automaton[1], line)
+        if runs(line) == list(clue):
+            assert path is not None
+            assert all(path[i] in data.live[i] for i in range(length + 1))
+            assert all((i, path[i], path[i + 1]) in data.edges for i in range(length))
+            lines.add(line)
+    # every live pair and every edge lies on the run of some line of the clue
+    used = {
+        (i, p[i])
+        for line in lines
+        for i, p in [(i, run_automaton(automaton[1], line)) for i in range(length + 1)]
+    }
+    assert used == {(i, q) for i, layer in enumerate(data.live) for q in layer}
+
+
+def test_the_trellis_drops_the_states_a_known_cell_rules_out():
+    free, known = trellis((2, 1), 6), trellis((2, 1), 6, [-1, 0, -1, -1, -1, -1])
+    assert 1 in free.live[1] and 1 not in known.live[1]  # cell 1 empty: the 2 cannot start at 0
+    with pytest.raises(ValueError, match="no line"):
+        trellis((2, 1), 4, [0, 0, -1, -1])
+
+
 # --- every figure -----------------------------------------------------------------------------
 
 FIGURES = {
@@ -330,6 +403,10 @@ FIGURES = {
     "Futoshiki pair": lambda: futoshiki_pair_figure(*parse_futoshiki(SMALL_FUTOSHIKI)),
     "Futoshiki pair, 9 x 9": lambda: futoshiki_pair_figure(*generate_futoshiki(9, seed=0)),
     "palette": palette_figure,
+    "ladder": lambda: ladder_figure(6, 3),
+    "compact windows": lambda: windows_figure([3, 2, 2], 10, first_selector=11),
+    "trellis": lambda: trellis_figure([2, 1], 7, line=[0, 1, 1, 0, 0, 1, 0]),
+    "trellis, a cell known": lambda: trellis_figure([2, 1], 6, known=[-1, 0, -1, -1, -1, -1]),
 }
 
 

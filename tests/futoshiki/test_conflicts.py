@@ -87,3 +87,48 @@ def test_a_futoshiki_value_or_its_parts():
         conflicting_clues(Futoshiki(grid, constraints), constraints)
     with pytest.raises(TypeError, match="expected a Futoshiki"):
         conflicting_clues(grid)
+
+
+def _with_fits(size, clues, fix):
+    """The grid and signs of ``clues`` with the fix's clues replaced by its fits."""
+    kept = [c for c in clues if c not in fix.typed] + list(fix.fits)
+    grid = [[0] * size for _ in range(size)]
+    signs = []
+    for clue in kept:
+        if clue.kind == "given":
+            (r, c) = clue.cells[0]
+            grid[r][c] = clue.value
+        else:
+            signs.append(clue.cells)
+    return grid, signs
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.integers(3, 5), seed=st.integers(0, 10**6))
+def test_a_wrong_given_is_one_of_the_clues_to_retype(size, seed):
+    """The answer fits every other clue, so the wrong given alone is a set to retype; every
+    fix named gives a solution with its fits, and says rightly whether it is the only one."""
+    from helper.futoshiki.conflicts import clues_to_retype, puzzle_clues
+
+    rng = random.Random(seed)
+    answer = latin_square(size, rng)
+    grid = [[v if rng.random() < 0.4 else 0 for v in row] for row in answer]
+    constraints = [sign for sign in all_signs(answer) if rng.random() < 0.3]
+    givens = [(r, c) for r in range(size) for c in range(size) if grid[r][c]]
+    assume(givens)
+    r, c = rng.choice(givens)
+    taken = {v for v in grid[r] if v} | {grid[i][c] for i in range(size) if grid[i][c]}
+    wrong = [v for v in range(1, size + 1) if v not in taken]
+    assume(wrong)
+    grid[r][c] = rng.choice(wrong)
+    assume(count_solutions_sat(grid, constraints, limit=1) == 0)
+    found = clues_to_retype(grid, constraints, limit=100)
+    assert found.complete and all(len(fix.typed) == 1 for fix in found.fixes)
+    assert (FutoshikiClue("given", ((r, c),), grid[r][c]),) in [fix.typed for fix in found.fixes]
+    clues = puzzle_clues(grid, constraints)
+    for fix in found.fixes:
+        count = count_solutions_sat(*_with_fits(size, clues, fix), limit=2)
+        assert count >= 1 and fix.unique == (count == 1)
+    keys = [(not fix.unique, fix.apart) for fix in found.fixes]
+    assert keys == sorted(keys)
+    assert found.conflict == conflicting_clues(grid, constraints)

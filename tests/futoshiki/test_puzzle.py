@@ -30,7 +30,7 @@ def test_text_in_and_out_round_trips_and_the_check_accepts_the_printed_answer(na
     grid, constraints = puzzle  # unpacks as the chapters' (grid, constraints)
     assert (grid, constraints) == load_futoshiki(name)
     assert puzzle.check(load_solution(name))
-    assert not puzzle.check([[1] * puzzle.size] * puzzle.size)
+    assert not puzzle.check([[1] * puzzle.width] * puzzle.height)
 
 
 def test_equal_by_content_and_immutable():
@@ -54,3 +54,23 @@ def test_solve_takes_the_value_or_its_parts_and_says_no_solution():
         solve(Futoshiki(grid, constraints), constraints)
     with pytest.raises(TypeError, match="expected a Futoshiki"):
         solve(grid)
+
+
+def test_the_two_puzzle_values_mean_the_same_by_rows_cols_and_size():
+    """``rows`` and ``cols``: what the puzzle gives each row and column; ``height``,
+    ``width`` and ``cells`` count them; ``size`` is ``"HxW"``: in Futoshiki as in Nonogram."""
+    from helper.nonogram import Nonogram
+
+    futoshiki = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 2, 0]], [((0, 1), (0, 2))])
+    nonogram = Nonogram([[1], [2], []], [[1], [1, 1], [], []])
+    for puzzle, rows, cols in [
+        (futoshiki, ((1, 0, 0), (0, 0, 0), (0, 2, 0)), ((1, 0, 0), (0, 0, 2), (0, 0, 0))),
+        (nonogram, ((1,), (2,), ()), ((1,), (1, 1), (), ())),
+    ]:
+        assert (puzzle.rows, puzzle.cols) == (rows, cols)
+        assert (puzzle.height, puzzle.width) == (len(rows), len(cols))
+        assert puzzle.cells == puzzle.height * puzzle.width
+        assert puzzle.size == f"{puzzle.height}x{puzzle.width}"
+    grid = futoshiki.to_lists()
+    grid[0][0] = 3  # a fresh copy to fill in: the puzzle is unchanged
+    assert futoshiki.rows[0] == (1, 0, 0) and grid == [[3, 0, 0], [0, 0, 0], [0, 2, 0]]

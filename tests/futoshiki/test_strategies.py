@@ -4,7 +4,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from helper.futoshiki import Futoshiki, GameBoard, NoSolutionError, generate_futoshiki, load_puzzle
-from helper.futoshiki.strategies import STRATEGIES, strategy_counts
+from helper.futoshiki.strategies import SEARCH_ALONE, STRATEGIES, strategy_counts
 from helper.ortools import make_solver
 
 
@@ -17,8 +17,9 @@ def test_counts_are_the_same_on_every_run():
 def test_a_fixed_strategy_is_followed():
     """On an empty 5x5 square, in order and smallest first, the first row is 1 2 3 4 5."""
     board = GameBoard([[0] * 5 for _ in range(5)], [])
+    strategy = STRATEGIES["in order, smallest"]
     board.model.add_decision_strategy(
-        [cell for row in board.cells for cell in row], *STRATEGIES["in order, smallest"]
+        [cell for row in board.cells for cell in row], strategy.variable, strategy.value
     )
     solver = make_solver()
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
@@ -31,6 +32,25 @@ def test_the_strategy_changes_the_search_on_a_hard_puzzle():
     puzzle = Futoshiki(*generate_futoshiki(9, seed=1))
     counts = {name: strategy_counts(puzzle, s) for name, s in STRATEGIES.items()}
     assert len(set(counts.values())) > 1
+
+
+def test_with_search_alone_the_strategy_decides_the_counts():
+    """nine01 is decided by CP-SAT's probing and inprocessing before any strategy matters:
+    every strategy gives the same counts. With both off, stopped at the root, nothing has
+    been decided, and the strategies differ."""
+    puzzle = load_puzzle("nine01")
+    counts = {name: strategy_counts(puzzle, s) for name, s in STRATEGIES.items()}
+    assert len(set(counts.values())) == 1
+    root = strategy_counts(puzzle, None, stop_after_root_propagation=True, **SEARCH_ALONE)
+    assert root == (0, 0)
+    alone = {name: strategy_counts(puzzle, s, **SEARCH_ALONE) for name, s in STRATEGIES.items()}
+    assert len(set(alone.values())) > 2
+
+
+def test_a_shuffled_order_is_another_order():
+    puzzle = Futoshiki(*generate_futoshiki(7, seed=3))
+    ordered = strategy_counts(puzzle, STRATEGIES["in order, smallest"], **SEARCH_ALONE)
+    assert ordered != strategy_counts(puzzle, STRATEGIES["shuffled, smallest"], **SEARCH_ALONE)
 
 
 def test_strategy_on_a_puzzle_without_solution():

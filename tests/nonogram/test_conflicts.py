@@ -5,6 +5,7 @@ the compact block-start CNF, which shares no code with the automaton encodings t
 set), itself checked against brute force; on the smallest puzzles, by brute force alone.
 """
 
+import itertools
 import re
 
 import pytest
@@ -22,7 +23,15 @@ from helper.nonogram import (
     count_solutions,
     load_puzzle,
 )
-from helper.nonogram.conflicts import lines_can_hold, mistype_clue, puzzle_lines, with_clue
+from helper.nonogram.conflicts import (
+    clue_distance,
+    diagnose_lines,
+    lines_can_hold,
+    lines_to_retype,
+    mistype_clue,
+    puzzle_lines,
+    with_clue,
+)
 
 
 def assert_minimal_conflict(puzzle: Nonogram, lines) -> None:
@@ -86,6 +95,110 @@ def test_brute_force_on_every_unsolvable_2x3_puzzle():
     assert checked > 20
 
 
+def test_lines_to_retype_are_every_smallest_correction_on_small_puzzles():
+    """On every unsolvable 2x3 puzzle: the sets named are exactly the smallest sets of lines
+    whose removal leaves a grid (brute force), each fit is the clue that line has in such a
+    grid, and the fits' distance is the one printed."""
+    import itertools
+
+    grids = list(strategies.all_grids(2, 3))
+    checked = 0
+    for r0, r1 in itertools.product([(), (1,), (2,), (1, 1)], repeat=2):
+        for cols in itertools.product([(), (1,), (2,)], repeat=3):
+            try:
+                puzzle = Nonogram([r0, r1], list(cols))
+            except ValueError:
+                continue
+            if any(puzzle.check(g) for g in grids):
+                continue
+            lines = puzzle_lines(puzzle)
+            expected = None
+            for size in range(1, len(lines) + 1):
+                sets = [
+                    set(c)
+                    for c in itertools.combinations(range(len(lines)), size)
+                    if any(_fits(g, [x for k, x in enumerate(lines) if k not in c]) for g in grids)
+                ]
+                if sets:
+                    expected = sets
+                    break
+            found = lines_to_retype(puzzle, limit=100)
+            assert found.complete
+            named = sorted(({lines.index(x) for x in fix.typed} for fix in found.fixes), key=sorted)
+            assert named == sorted(expected, key=sorted)
+            for fix in found.fixes:
+                rest = [x for x in lines if x not in fix.typed]
+                assert any(_fits(g, rest + list(fix.fits)) for g in grids)
+                assert fix.apart == sum(
+                    clue_distance(a.clue, b.clue) for a, b in zip(fix.typed, fix.fits, strict=True)
+                )
+            apart = [fix.apart for fix in found.fixes]
+            assert apart == sorted(apart)  # nearest first
+            checked += 1
+    assert checked > 10
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(picture=strategies.pictures(3, 8), seed=st.integers(0, 1000))
+def test_the_mistyped_line_is_one_of_the_lines_to_retype(picture, seed):
+    """The original picture fits every other line, so the changed line alone is a set of lines
+    to retype, and its clue before the change fits: it is named, at most as far as that."""
+    puzzle = Nonogram.from_grid(picture)
+    try:
+        broken, changed = mistype_clue(puzzle, seed, tries=20)
+    except ValueError:
+        assume(False)
+    original = puzzle_lines(puzzle)[puzzle_lines(broken).index(changed)]
+    found = lines_to_retype(broken, limit=100)
+    assert found.complete and all(len(fix.typed) == 1 for fix in found.fixes)
+    fix = next(fix for fix in found.fixes if fix.typed == (changed,))
+    assert fix.apart is not None and fix.apart <= clue_distance(changed.clue, original.clue)
+    assert changed in found.conflict.lines
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "apart"),
+    [
+        ((3, 1), (2, 2), 2),
+        ((4,), (2, 2), 4),
+        ((), (3,), 3),
+        ((1, 3, 3), (3, 3), 1),
+        ((2,), (2,), 0),
+    ],
+)
+def test_clue_distance(a, b, apart):
+    assert clue_distance(a, b) == apart == clue_distance(b, a)
+
+
+@given(
+    st.lists(st.integers(1, 5), max_size=4),
+    st.lists(st.integers(1, 5), max_size=4),
+    st.lists(st.integers(1, 5), max_size=4),
+)
+def test_clue_distance_is_a_distance(a, b, c):
+    assert (clue_distance(a, b) == 0) == (a == b)
+    assert clue_distance(a, c) <= clue_distance(a, b) + clue_distance(b, c)
+    assert clue_distance(a, b) >= abs(sum(a) - sum(b))
+
+
+def test_mistyping_only_rows():
+    _, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="row")
+    assert changed.kind == "row"
+    _, changed = mistype_clue(load_puzzle("nonogram02"), 2, kind="column")
+    assert changed.kind == "column"
+
+
+def test_the_report_within_its_time_limit():
+    broken, changed = mistype_clue(load_puzzle("nonogram02"), 2)
+    found = diagnose_lines(broken)
+    assert found.fixes[0].typed == (changed,) and found.complete
+    assert found.conflict == conflicting_lines(broken)  # the same eight orders
+    with pytest.raises(SolverTimeoutError, match="lines_to_retype"):
+        diagnose_lines(broken, time_limit=1e-6)
+    with pytest.raises(ValueError, match="has a solution"):
+        lines_to_retype(Nonogram([[1], [1]], [[1], [1]]))
+
+
 def _fits(grid, lines) -> bool:
     from helper.nonogram import runs
 
@@ -99,7 +212,7 @@ def _fits(grid, lines) -> bool:
 def test_the_book_puzzle_with_one_mistyped_clue():
     puzzle = load_puzzle("nonogram02")
     broken, changed = mistype_clue(puzzle, 2)
-    assert count_solutions(broken, limit=1) == 0
+    assert count_solutions(broken, limit=1).count == 0
     found = conflicting_lines(broken)
     assert changed in found.lines
     assert_minimal_conflict(broken, list(found.lines))
@@ -158,19 +271,43 @@ def test_mistyping_needs_a_line_with_two_blocks():
 LINE = re.compile(r"^(row|column) \d+: \d+( \d+)*$")
 
 
-def test_the_command_line_names_the_conflicting_lines(tmp_path, capsys):
+def test_the_command_line_names_the_lines_to_retype_first(tmp_path, capsys):
     broken, changed = mistype_clue(load_puzzle("nonogram02"), 2)
     path = tmp_path / "broken.non"
     path.write_text(write_non(broken), encoding="utf-8")
     assert main(["solve", str(path)]) == 1
     out, err = capsys.readouterr()
     assert out == ""
-    first, heading, *rest = err.rstrip("\n").split("\n")
+    first, heading, retype, *rest = err.rstrip("\n").split("\n")
     assert first.startswith(f"error: {path}: no solution")
-    assert heading == f"these {len(rest)} lines cannot all hold:"
-    assert all(LINE.match(line) for line in rest), rest
-    assert str(changed) in rest
-    assert rest == [str(line) for line in conflicting_lines(broken)]
+    assert heading == "fewest lines to retype (1):" and retype == str(changed)
+    fits, conflict_heading, *named = rest
+    assert fits.startswith("nearest that fit: row 2: ") and not LINE.match(fits)
+    assert conflict_heading == f"these {len(named)} lines cannot all hold:"
+    assert all(LINE.match(line) for line in named), named
+    assert named == [str(line) for line in conflicting_lines(broken)]
+
+
+def test_the_command_line_ranks_the_other_lines(tmp_path, capsys):
+    """nonogram01 with row 0 mistyped: two columns would do too, as near, but their fits gain
+    a block (row 0's keeps its number, as a cell moved between blocks does): less likely."""
+    broken, changed = mistype_clue(load_puzzle("nonogram01"), 0)
+    path = tmp_path / "broken.non"
+    path.write_text(write_non(broken), encoding="utf-8")
+    assert main(["solve", str(path)]) == 1
+    lines = capsys.readouterr().err.split("\n")
+    assert lines[1:4] == [
+        "fewest lines to retype (1):",
+        str(changed),
+        "or, less likely, one of these instead:",
+    ]
+    others = list(itertools.takewhile(LINE.match, lines[4:]))
+    found = lines_to_retype(broken)
+    assert others == [str(fix.typed[0]) for fix in found.fixes[1:]] and others
+    fits = lines[4 + len(others)]
+    assert fits.startswith(
+        "nearest that fit: row 0: 2 2 (2 apart); column 4: 8 1 (2 apart, a block more)"
+    )
 
 
 def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
@@ -179,8 +316,21 @@ def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
     assert main(["futoshiki", str(path)]) == 1
     _, err = capsys.readouterr()
     lines = err.split("\n")
-    assert lines[1].startswith("these ") and lines[1].endswith(" clues cannot all hold:")
-    assert lines[2:4] == ["given (0, 0) = 1", "sign (0, 1) < (0, 0)"]
+    assert lines[1] == "fewest clues to retype (1):"
+    assert lines[2:5] == [
+        "given (0, 0) = 1",
+        "or, as likely, one of these instead:",
+        "sign (0, 1) < (0, 0)",
+    ]
+    assert lines[5] == (
+        "nearest that fit: given (0, 0) = 2 (1 apart, one solution); "
+        "sign (0, 0) < (0, 1) (1 apart, one solution)"
+    )
+    assert lines[6:9] == [
+        "these 2 clues cannot all hold:",
+        "given (0, 0) = 1",
+        "sign (0, 1) < (0, 0)",
+    ]
 
 
 @settings(max_examples=60, deadline=None)

@@ -9,8 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helper.nonogram import Nonogram, clues_from_grid, count_solutions
-from helper.nonogram.fewest_changes import fewest_changes, other_picture, swap_cells
+from helper.nonogram.fewest_changes import (
+    add_swap_cut,
+    closest_picture_model,
+    fewest_changes,
+    other_picture,
+    swap_cells,
+)
 from helper.nonogram.make import repair_picture
+from helper.ortools import make_solver
 
 
 def _key(grid):
@@ -49,7 +56,7 @@ def test_the_proven_minimum_is_the_brute_force_minimum(shape, bits):
     result = fewest_changes(picture)
     assert result.proven and result.lower == len(result.changed)
     assert len(result.changed) == _brute_force(picture)
-    assert count_solutions(Nonogram.from_grid(result.picture)) == 1
+    assert count_solutions(Nonogram.from_grid(result.picture)).unique
     assert len(result.changed) <= result.heuristic
 
 
@@ -76,7 +83,7 @@ def test_a_budget_gives_bounds():
     result = fewest_changes(picture, max_rounds=3)
     assert not result.proven and result.lower < len(result.changed)
     assert result.rounds == 3
-    assert count_solutions(Nonogram.from_grid(result.picture)) == 1
+    assert count_solutions(Nonogram.from_grid(result.picture)).unique
 
 
 def test_swap_cells_is_a_smallest_swap_by_inclusion():
@@ -92,3 +99,18 @@ def test_swap_cells_is_a_smallest_swap_by_inclusion():
 def test_bad_pictures_are_refused():
     with pytest.raises(ValueError, match="not 0 or 1"):
         fewest_changes([[2]])
+
+
+def test_the_master_keeps_the_picture_until_a_cut_forbids_it():
+    picture = [[1, 0, 0], [0, 1, 0], [0, 0, 0]]
+    model, cell = closest_picture_model(picture)
+    solver = make_solver()
+    assert solver.status_name(solver.solve(model)) == "OPTIMAL"
+    assert solver.objective_value == 0  # no cut yet: the picture itself, nothing changed
+    swap = {(0, 0), (0, 1), (1, 0), (1, 1)}  # the diagonal swap in the top left corner
+    add_swap_cut(model, cell, picture, swap)
+    assert solver.status_name(solver.solve(model)) == "OPTIMAL"
+    assert solver.objective_value == 1
+    new = [[solver.value(x) for x in row] for row in cell]
+    changed = [(r, c) for r in range(3) for c in range(3) if new[r][c] != picture[r][c]]
+    assert len(changed) == 1 and (changed[0][0] in (0, 1) or changed[0][1] in (0, 1))

@@ -2,8 +2,10 @@
 
 import pytest
 
+from helper.data import data_path
+from helper.formats import read_puzzle_file
 from helper.nonogram import Nonogram, NoSolutionError, load_puzzle
-from helper.nonogram.hints import hinted_search, partial_hint
+from helper.nonogram.hints import flipped_hint, hinted_search, partial_hint
 from helper.nonogram.make import line_logic
 
 
@@ -37,3 +39,22 @@ def test_hint_shape_and_no_solution():
         hinted_search(puzzle, [[1]])
     with pytest.raises(NoSolutionError):
         hinted_search(Nonogram([[2], []], [[], [2]]))
+
+
+def test_a_flipped_hint_reverses_every_hinted_value():
+    assert flipped_hint([[1, 0, -1], [-1, -1, 1]]) == [[0, 1, -1], [-1, -1, 0]]
+
+
+def test_without_the_hint_phase_a_hint_changes_nothing():
+    """hint_conflict_limit=0: CP-SAT skips the phase that follows the hint, and the counts are
+    those of no hint at all, for a right hint as for a wrong one."""
+    puzzle = read_puzzle_file(data_path("bench/noise-s15-15x15.json"))
+    plain = hinted_search(puzzle, presolve=False)
+    rows = [(r, c) for r in range(0, puzzle.height, 2) for c in range(puzzle.width)]
+    half = partial_hint(plain.grid, rows)
+    for hint in (half, flipped_hint(half)):
+        on = hinted_search(puzzle, hint, presolve=False)
+        off = hinted_search(puzzle, hint, presolve=False, hint_conflict_limit=0)
+        assert puzzle.check(on.grid) and puzzle.check(off.grid)
+        assert on.branches != plain.branches  # the hint phase changes the search
+        assert (off.branches, off.conflicts) == (plain.branches, plain.conflicts)

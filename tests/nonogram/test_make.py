@@ -13,8 +13,11 @@ from helper.nonogram.make import (
     check_picture,
     choose_cell,
     grade,
+    has_open_cells,
     line_logic,
+    line_probing,
     repair_picture,
+    repairs,
 )
 from helper.nonogram.unique import differing_cells, find_solutions
 from helper.pictures import draw
@@ -62,7 +65,7 @@ def test_ambiguous_picture_shows_a_second_solution():
 
 def test_repair_makes_the_picture_unique_by_filling_cells():
     repaired, changes = repair_picture(AMBIGUOUS)
-    assert count_solutions(Nonogram.from_grid(repaired)) == 1
+    assert count_solutions(Nonogram.from_grid(repaired)).unique
     assert changes and all(AMBIGUOUS[r][c] == 0 for r, c in changes)
     assert sorted(differing_cells(AMBIGUOUS, repaired)) == sorted(changes)
     assert AMBIGUOUS[0] == [1, 0, 0, 0, 0]  # the input is not changed in place
@@ -78,7 +81,7 @@ def test_repair_leaves_a_unique_picture_alone():
 @given(pictures)
 def test_repair_always_ends_with_a_unique_picture(picture):
     repaired, changes = repair_picture(picture)
-    assert count_solutions(Nonogram.from_grid(repaired), limit=2) == 1
+    assert count_solutions(Nonogram.from_grid(repaired), limit=2).unique
     assert len(set(changes)) == len(changes)
     assert sorted(differing_cells(picture, repaired)) == sorted(changes)
     assert all(repaired[r][c] == 1 and picture[r][c] == 0 for r, c in changes)
@@ -115,7 +118,7 @@ def test_grade():
     assert grade(Nonogram.from_grid(draw("heart", 9, 9))) == LINE_LOGIC
     assert grade(Nonogram.from_grid(AMBIGUOUS)) == NEEDS_SEARCH
     puzzle = Nonogram.from_grid(UNIQUE_NEEDS_PROBING)
-    assert count_solutions(puzzle) == 1
+    assert count_solutions(puzzle).unique
     assert line_logic(puzzle) != UNIQUE_NEEDS_PROBING  # line logic alone is stuck
     assert grade(puzzle) == LINE_PROBING
 
@@ -134,7 +137,7 @@ def test_grade_agrees_with_what_each_step_decides(picture):
     decided_by_logic = all(cell >= 0 for row in line_logic(puzzle) for cell in row)
     assert (found == LINE_LOGIC) == decided_by_logic
     if found != NEEDS_SEARCH:  # reasoning decided every cell: the clues allow one picture
-        assert count_solutions(puzzle) == 1
+        assert count_solutions(puzzle).unique
 
 
 @settings(max_examples=30, deadline=None)
@@ -156,3 +159,20 @@ def test_line_logic_of_contradicting_clues():
         line_logic(Nonogram([[1, 1], [1]], [[2], [1], [0]]))  # row 0 needs the empty column 2
     with pytest.raises(TypeError, match="expected a Nonogram"):
         grade(([[3]], [[1], [1]]))
+
+
+def test_repairs_fills_in_place_the_cells_repair_picture_reports():
+    picture = [row[:] for row in AMBIGUOUS]
+    filled = list(repairs(picture))
+    assert (picture, filled) == repair_picture(AMBIGUOUS)
+    assert count_solutions(Nonogram.from_grid(picture)).unique
+    assert list(repairs(picture)) == []  # unique already: nothing to fill
+
+
+def test_line_probing_decides_what_line_logic_leaves_open():
+    puzzle = Nonogram.from_grid(UNIQUE_NEEDS_PROBING)
+    state = line_logic(puzzle)
+    assert has_open_cells(state)
+    probed = line_probing(puzzle, state)
+    assert not has_open_cells(probed) and probed == UNIQUE_NEEDS_PROBING
+    assert has_open_cells(state)  # the state given is not changed

@@ -66,6 +66,7 @@ class LineCache:
         """Lookups that found their entry, since the cache was made."""
         self.misses = 0
         """Lookups that did not (each is followed by a line solve)."""
+        self._mine = threading.local()  # this thread's hits and misses (see counts)
 
     def __len__(self) -> int:
         return len(self._values)
@@ -82,16 +83,21 @@ class LineCache:
             self._bytes = 0
 
     def counts(self) -> tuple[int, int]:
-        """``(hits, misses)`` so far: subtract two of them to count the lookups in between."""
-        return self.hits, self.misses
+        """``(hits, misses)`` of the calling thread so far: subtract two of them to count the
+        lookups in between, unskewed by solves that run in other threads at the same time
+        (:attr:`hits` and :attr:`misses` are the totals of every thread)."""
+        return getattr(self._mine, "hits", 0), getattr(self._mine, "misses", 0)
 
     def get(self, key: Hashable) -> Any:
         """The value stored for ``key``, or :data:`MISSING` (counted as a hit or a miss)."""
         value = self._values.get(key, MISSING)
+        mine = self._mine
         if value is MISSING:
             self.misses += 1
+            mine.misses = getattr(mine, "misses", 0) + 1
         else:
             self.hits += 1
+            mine.hits = getattr(mine, "hits", 0) + 1
         return value
 
     def put(self, key: Hashable, value: Any) -> None:

@@ -18,11 +18,7 @@ Failure is an exception, never a special return value:
 from collections.abc import Sequence
 from typing import Protocol
 
-UNKNOWN = -1
-"""A cell that is not decided yet."""
-
-State = list[list[int]]
-"""A grid of rows of -1 / 0 / 1."""
+from ..clues import UNKNOWN, State  # the cell values every layer shares
 
 
 class Contradiction(Exception):
@@ -30,6 +26,14 @@ class Contradiction(Exception):
 
     Inside a search it only refutes a guess; a model that meets one before any guess reports
     that the puzzle has no solution.
+
+    Examples
+    --------
+    >>> from helper.nonogram.line.reference import propagate
+    >>> propagate([[1]], [[1]], [[0]])  # the one cell is known empty, yet its row needs it
+    Traceback (most recent call last):
+    ...
+    helper.nonogram.line.contract.Contradiction: row 0
     """
 
 
@@ -45,3 +49,6 @@ class LineSolver(Protocol):
     """Solve one line: the cells all fitting placements agree on, or ``None`` if none fits."""
 
     def __call__(self, clue: Sequence[int], cells: Sequence[int]) -> list[int] | None: ...
+
+
+__all__ = ["UNKNOWN", "Contradiction", "LineSolver", "SearchBudgetSpent", "State"]

@@ -5,25 +5,21 @@ line and returns every cell that *all* placements of the clue still allowed agre
 dynamic programme over "the first ``j`` blocks fit in the first ``i`` cells" (and the same
 from the right), in time proportional to the line's length times its number of blocks.
 :func:`propagate` repeats it over rows and columns until nothing changes (re-examining only
-lines whose cells changed). This is the engine the book explains; :mod:`.bits` computes the
+lines whose cells changed). These two are the teaching versions the book shows;
+:func:`propagate_within` is the same fixpoint for a solver (a deadline, cached lines). This is
+the engine the book explains; :mod:`.bits` computes the
 same on bit masks, faster, and :mod:`.probe` and :mod:`.search` (probing and search) run on
 that one. Both keep the contract of :mod:`.contract`.
 """
 
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 
 from helper.deadline import NO_DEADLINE, Deadline
 
 from ..clues import Clue
 from .cache import REFERENCE_CACHE
 from .contract import UNKNOWN, Contradiction, State
-
-
-def _prefix_counts(cells: Sequence[int], value: int) -> list[int]:
-    counts = [0]
-    for cell in cells:
-        counts.append(counts[-1] + (cell == value))
-    return counts
 
 
 def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
@@ -33,8 +29,9 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
     ``cells`` agree on it. Cost: O(length x blocks).
     """
     n, k = len(cells), len(clue)
-    whites = _prefix_counts(cells, 0)  # whites[b] - whites[a]: empty cells in cells[a:b]
-    blacks = _prefix_counts(cells, 1)
+    # whites[b] - whites[a]: the known empty cells in cells[a:b]; blacks: the known filled
+    whites = list(accumulate((c == 0 for c in cells), initial=0))
+    blacks = list(accumulate((c == 1 for c in cells), initial=0))
 
     def no_white(a: int, b: int) -> bool:
         return whites[b] == whites[a]
@@ -167,17 +164,44 @@ def propagate(
     state: State,
     dirty_rows: set[int] | None = None,
     dirty_cols: set[int] | None = None,
-    *,
-    deadline: Deadline = NO_DEADLINE,
 ) -> State:
     """Apply the line solver to rows and columns until nothing changes (the fixpoint).
 
-    Changes ``state`` in place and returns it. By default every line is examined; give the
-    dirty rows and columns to start from a few changed lines. Raises :class:`Contradiction`,
-    or :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes.
+    Changes ``state`` in place and returns it. A line is solved again only when one of its
+    cells changed (it is dirty); by default every line starts dirty. Raises
+    :class:`Contradiction` when a line has no placement left.
     """
     dirty_rows = set(range(len(rows))) if dirty_rows is None else set(dirty_rows)
     dirty_cols = set(range(len(cols))) if dirty_cols is None else set(dirty_cols)
+    while dirty_rows or dirty_cols:
+        for r in sorted(dirty_rows):
+            line = solve_line(rows[r], state[r])
+            if line is None:
+                raise Contradiction(f"row {r}")
+            for c, value in enumerate(line):
+                if state[r][c] != value:
+                    state[r][c] = value
+                    dirty_cols.add(c)
+        dirty_rows.clear()
+        for c in sorted(dirty_cols):
+            line = solve_line(cols[c], [row[c] for row in state])
+            if line is None:
+                raise Contradiction(f"column {c}")
+            for r, value in enumerate(line):
+                if state[r][c] != value:
+                    state[r][c] = value
+                    dirty_rows.add(r)
+        dirty_cols.clear()
+    return state
+
+
+def propagate_within(
+    rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline = NO_DEADLINE
+) -> State:
+    """:func:`propagate` from every line, for a solver: line results are cached, and
+    :class:`~helper.errors.SolverTimeoutError` is raised once ``deadline`` has passed
+    (checked before each line)."""
+    dirty_rows, dirty_cols = set(range(len(rows))), set(range(len(cols)))
     for _ in _sweep_steps(rows, cols, state, dirty_rows, dirty_cols, deadline):
         pass
     return state

@@ -178,6 +178,23 @@ def _line_clauses(
     return top + count
 
 
+def automaton_line_clauses(
+    clue: Sequence[int], known: Sequence[int], cells: Sequence[int | None], top: int, out: Clauses
+) -> int | None:
+    """Append the automaton clauses of one line to ``out``; return the new top variable, or
+    ``None`` when the known cells leave the line no run.
+
+    ``known`` holds -1 (open), 0 or 1 per cell and ``cells`` the variable of each open cell
+    (``None`` for a known one): the :data:`LineClauses` shape, like
+    :func:`~.cnf_starts.start_line_clauses`, for a caller that encodes lines one by one.
+    """
+    gathered = _Clauses()
+    new_top = _line_clauses(clue, known, cells, top, gathered)
+    if new_top is not None:
+        out.extend(gathered.as_lists())
+    return new_top
+
+
 @dataclass
 class SatModel:
     """The CNF of a puzzle whose cells ``known`` (rows of -1 / 0 / 1) are partly decided.

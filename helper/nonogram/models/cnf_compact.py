@@ -13,6 +13,7 @@ from pysat.formula import IDPool
 from helper.deadline import NO_DEADLINE, Deadline
 
 from ..clues import Clue
+from . import checked
 from .cnf_placements import Clauses, NonogramCnf, encode, exactly_one
 
 
@@ -50,4 +51,4 @@ def compact_cnf(
     rows: Sequence[Clue], cols: Sequence[Clue], *, deadline: Deadline = NO_DEADLINE
 ) -> NonogramCnf:
     """The compact (block start) CNF of a puzzle with valid, cleaned clues."""
-    return encode(rows, cols, line_compact_clauses, deadline=deadline)
+    return encode(rows, cols, checked(line_compact_clauses, deadline, "building the CNF"))

@@ -15,12 +15,14 @@ from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
+from pysat.solvers import Glucose4
 
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import ModelTooLargeError
 
 from ..clues import Clue, Grid
 from ..placements import placements, puzzle_placements
+from . import checked
 
 EXACTLY_ONE = EncType.ladder
 """The ladder (regular) encoding: ``m + 1`` extra variables and about ``4m`` clauses for ``m``
@@ -93,26 +95,34 @@ class NonogramCnf:
         ]
 
 
-def encode(
-    rows: Sequence[Clue],
-    cols: Sequence[Clue],
-    line_encoder: LineEncoder,
-    *,
-    deadline: Deadline = NO_DEADLINE,
-) -> NonogramCnf:
+def encode(rows: Sequence[Clue], cols: Sequence[Clue], line_encoder: LineEncoder) -> NonogramCnf:
     """The whole puzzle: one variable per cell, shared by its row and its column."""
     height, width = len(rows), len(cols)
     pool = IDPool()
     cells = [[pool.id(("cell", r, c)) for c in range(width)] for r in range(height)]
     cnf = CNF()
     for r, clue in enumerate(rows):
-        deadline.check("building the CNF")
         cnf.extend(line_encoder(clue, cells[r], pool))
     for c, clue in enumerate(cols):
-        deadline.check("building the CNF")
         cnf.extend(line_encoder(clue, [cells[r][c] for r in range(height)], pool))
-    cnf.nv = pool.top  # count every variable created, even one no clause mentions
+    cnf.nv = pool.top  # count every variable made, even one that no clause mentions
     return NonogramCnf(cnf, cells)
+
+
+def all_pictures(encoding: NonogramCnf, limit: int | None = None) -> list[Grid]:
+    """Every picture of ``encoding`` (at most ``limit``), in the order found: solve, rule
+    the picture out with its blocking clause, solve again, until the formula is unsatisfiable.
+
+    A fresh solver each call, because a solver that has enumerated keeps its blocking clauses.
+    :func:`helper.nonogram.solvers.pysat.all_solutions` is this loop for a ``Nonogram``, with
+    a time limit.
+    """
+    found: list[Grid] = []
+    with Glucose4(bootstrap_with=encoding.cnf.clauses) as solver:
+        while (limit is None or len(found) < limit) and solver.solve():
+            found.append(encoding.decode(solver.get_model()))
+            solver.add_clause(encoding.blocking_clause(found[-1]))
+    return found
 
 
 def placement_cnf(
@@ -133,4 +143,4 @@ def placement_cnf(
             f"pysat-cnf: {total:,} selector variables needed, over the limit of "
             f"{max_placements:,}; use pysat-compact"
         )
-    return encode(rows, cols, line_placement_clauses, deadline=deadline)
+    return encode(rows, cols, checked(line_placement_clauses, deadline, "building the CNF"))

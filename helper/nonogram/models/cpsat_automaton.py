@@ -14,8 +14,9 @@ from ortools.sat.python import cp_model
 
 from helper.deadline import NO_DEADLINE, Deadline
 
-from ..clues import Clue
-from ..line.contract import UNKNOWN, State
+from ..clues import UNKNOWN, Clue, State
+from . import checked
+from .cpsat_grid import build_model
 
 Transition = tuple[int, int, int]  # (state, cell value, next state)
 
@@ -40,6 +41,15 @@ def line_automaton(clue: Sequence[int]) -> tuple[list[Transition], list[int]]:
     return transitions, finals
 
 
+def add_line_automaton(
+    model: cp_model.CpModel, clue: Sequence[int], cells: Sequence[cp_model.IntVar], name: str = ""
+) -> None:
+    """The automaton model's line function: the line's cells spell a word of ``clue``'s
+    automaton (``name`` is not needed: the constraint makes no variables)."""
+    transitions, finals = line_automaton(clue)
+    model.add_automaton(cells, 0, finals, transitions)
+
+
 def build_automaton_model(
     rows: Sequence[Clue],
     cols: Sequence[Clue],
@@ -47,25 +57,20 @@ def build_automaton_model(
     *,
     deadline: Deadline = NO_DEADLINE,
 ) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
-    """One Boolean per cell and one ``add_automaton`` per row and per column.
+    """One Boolean per cell and one ``add_automaton`` per row and per column:
+    :func:`~.cpsat_grid.build_model` with :func:`add_line_automaton`, ``deadline`` checked
+    before each line.
 
     ``known`` (rows of -1 / 0 / 1, optional) fixes the cells that are already decided, for
     example by the line solver; -1 leaves a cell free.
     """
-    model = cp_model.CpModel()
-    height, width = len(rows), len(cols)
-    cells = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
+    add_line = checked(add_line_automaton, deadline, "building the automaton model")
+    model, cells = build_model(rows, cols, add_line)
     if known is not None:
-        for r in range(height):
-            for c in range(width):
+        for r, row in enumerate(cells):
+            for c, cell in enumerate(row):
                 if known[r][c] in (0, 1):
-                    model.add(cells[r][c] == known[r][c])
-    lines = [(clue, cells[r]) for r, clue in enumerate(rows)]
-    lines += [(clue, [cells[r][c] for r in range(height)]) for c, clue in enumerate(cols)]
-    for clue, line in lines:
-        deadline.check("building the automaton model")
-        transitions, finals = line_automaton(clue)
-        model.add_automaton(line, 0, finals, transitions)
+                    model.add(cell == known[r][c])
     return model, cells
 
 
@@ -91,6 +96,5 @@ def handover_model(
     for clue, line, known in lines:
         deadline.check("building the automaton model")
         if UNKNOWN in known:
-            transitions, finals = line_automaton(clue)
-            model.add_automaton(line, 0, finals, transitions)
+            add_line_automaton(model, clue, line)
     return model, cells

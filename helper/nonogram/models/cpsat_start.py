@@ -1,7 +1,9 @@
 """The start-position model: each clue block's first cell is a CP-SAT integer variable.
 
-This is the model of the chapter "Nonogram with CP-SAT" (``book/nonogram_cpsat.md``); it is
-solved by :func:`helper.nonogram.solvers.cpsat.solve_nonogram`.
+This is the model of the chapter "Nonogram with CP-SAT" (``book/nonogram_cpsat.md``):
+:func:`fill_pattern` is its line function for :func:`~.cpsat_grid.build_model`. The registered
+solver ``"cpsat-start"`` (:func:`helper.nonogram.solvers.cpsat.solve_nonogram`) builds it with
+:func:`build_nonogram_model`, which checks the solve's deadline between lines.
 """
 
 from collections.abc import Sequence
@@ -12,6 +14,8 @@ from ortools.sat.python import cp_model
 from helper.deadline import NO_DEADLINE, Deadline
 
 from ..clues import Clue
+from . import checked
+from .cpsat_grid import Cells, build_model
 
 
 def block_name(index: int) -> str:
@@ -80,15 +84,9 @@ def fill_pattern(
 
 def build_nonogram_model(
     rows: Sequence[Clue], cols: Sequence[Clue], *, deadline: Deadline = NO_DEADLINE
-) -> tuple[cp_model.CpModel, list[list[cp_model.IntVar]]]:
-    """The whole puzzle: one Boolean per cell, shared by its row and its column."""
-    model = cp_model.CpModel()
-    height, width = len(rows), len(cols)
-    cells = [[model.new_bool_var(f"cell_{r}_{c}") for c in range(width)] for r in range(height)]
-    for r, numbers in enumerate(rows):
-        deadline.check("building the start-position model")
-        fill_pattern(model, numbers, cells[r], f"R{r}")
-    for c, numbers in enumerate(cols):
-        deadline.check("building the start-position model")
-        fill_pattern(model, numbers, [cells[r][c] for r in range(height)], f"C{c}")
-    return model, cells
+) -> tuple[cp_model.CpModel, Cells]:
+    """The start-position model of the whole puzzle: :func:`~.cpsat_grid.build_model` with
+    :func:`fill_pattern` as the line function, ``deadline`` checked before each line."""
+    return build_model(
+        rows, cols, checked(fill_pattern, deadline, "building the start-position model")
+    )

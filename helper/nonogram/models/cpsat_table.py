@@ -65,7 +65,8 @@ def stored_numbers(model: cp_model.CpModel) -> int:
     variable, each automaton transition three (from, value, to).
 
     ``has_table()`` is asked first on purpose: reading ``constraint.table`` of a constraint that
-    is not a table *turns it into* an empty table, which no assignment satisfies.
+    is not a table *turns it into* an empty table (``table {}``), so the constraint it was is
+    gone and the model gains solutions: an INFEASIBLE model can become OPTIMAL.
     """
     total = 0
     for constraint in model.proto.constraints:

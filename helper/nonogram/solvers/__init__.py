@@ -26,12 +26,6 @@ BOOK_ORDER = (
 """The solvers in the order the chapters introduce them (the order of ``SOLVERS``)."""
 
 
-def _in_book_order(registry: dict) -> None:
-    ranked = sorted(registry, key=lambda name: (*BOOK_ORDER, name).index(name))
-    items = [(name, registry.pop(name)) for name in ranked]
-    registry.update(items)
+REGISTRY.order(BOOK_ORDER)
 
-
-for _registry in (REGISTRY, SOLVERS):
-    _in_book_order(_registry)
-COUNTERS.update([(name, COUNTERS.pop(name)) for name in ("sat-automaton", "cpsat-automaton")])
+__all__ = ["BOOK_ORDER", "COUNTERS", "REGISTRY", "SOLVERS"]

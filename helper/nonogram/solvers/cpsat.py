@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import solve_model
+from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
 
 from ..clues import Grid
 from ..models.cpsat_automaton import build_automaton_model
+from ..models.cpsat_grid import forbid_picture
 from ..models.cpsat_start import build_nonogram_model
 from ..puzzle import Nonogram
 from .registry import register, register_counter
@@ -37,12 +38,8 @@ def solve_cells(
     """
     run = run or Run(Deadline(), "cpsat")
     solver, status = solve_model(model, run, parameters)
-    if status == cp_model.INFEASIBLE:
+    if not found_solution(solver, status, run):
         return None
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise SolverTimeoutError(
-            f"{run.method}: {solver.status_name(status)} after {run.deadline.seconds} s"
-        )
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
@@ -66,13 +63,7 @@ def find_other_solution(
     """
     run = Run(Deadline(time_limit), "find_other_solution")
     model, cells = build_nonogram_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    model.add_bool_or(
-        [
-            ~cell if value else cell
-            for line, values in zip(cells, grid, strict=True)
-            for cell, value in zip(line, values, strict=True)
-        ]
-    )
+    forbid_picture(model, cells, grid)
     return solve_cells(model, cells, run)
 
 
@@ -95,31 +86,34 @@ CPSAT_DEFAULTS = {"num_workers": 0, "random_seed": 1}
 many workers as the machine has cores, and seed 1."""
 
 
+def default_workers(parameters: Mapping[str, int | float | bool]) -> dict[str, int | float | bool]:
+    """``parameters`` with CP-SAT's "one worker per core" (``num_workers=0``) made explicit
+    as the cores this process may use (:func:`~helper.backends.race.usable_cores`).
+
+    CP-SAT counts the machine's cores, not the ones the process may run on: pinned to one
+    core (``taskset -c 0``, the benchmark's ``--one-core``) it still starts a worker per core
+    of the machine, and they share that one core. With the count made explicit, a pinned run
+    measures what CP-SAT's defaults do on a machine with that many cores.
+    """
+    from helper.backends.race import usable_cores
+
+    chosen = dict(parameters)
+    if chosen.get("num_workers", 0) == 0:
+        chosen["num_workers"] = usable_cores()
+    return chosen
+
+
 @register("cpsat-automaton-default", config=CpSatConfig(CPSAT_DEFAULTS))
 def solve_automaton_default(puzzle: Nonogram, run: Run, config: CpSatConfig) -> Grid | None:
     """The automaton model with CP-SAT's default parameters: the benchmark's plain baseline.
 
-    With more than one worker its time and its choice among several solutions vary from run
-    to run; the book's pages use ``"cpsat-automaton"`` (one worker, fixed seed) instead.
+    One worker per core this process may use (:func:`default_workers`: what CP-SAT's default
+    starts on a machine with that many cores). With more than one worker its time and its
+    choice among several solutions vary from run to run; the book's pages use
+    ``"cpsat-automaton"`` (one worker, fixed seed) instead.
     """
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    return solve_cells(model, cells, run, **config.parameters)
-
-
-class _GridCollector(cp_model.CpSolverSolutionCallback):
-    """Keep the distinct grids found, stopping the search after ``limit`` of them."""
-
-    def __init__(self, cells: list[list[cp_model.IntVar]], limit: int | None) -> None:
-        super().__init__()
-        self._cells = cells
-        self._limit = limit
-        self.grids: dict[tuple[tuple[int, ...], ...], None] = {}  # in the order found
-
-    def on_solution_callback(self) -> None:
-        grid = tuple(tuple(self.value(cell) for cell in row) for row in self._cells)
-        self.grids[grid] = None
-        if self._limit is not None and len(self.grids) >= self._limit:
-            self.stop_search()
+    return solve_cells(model, cells, run, **default_workers(config.parameters))
 
 
 @register_counter("cpsat-automaton")
@@ -132,13 +126,10 @@ def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int | None) -> Itera
     more; then :class:`~helper.errors.SolverTimeoutError` follows them.
     """
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    collector = _GridCollector(cells, limit)
-    solver, status = solve_model(model, run, {"enumerate_all_solutions": True}, collector)
-    yield from ([list(row) for row in grid] for grid in collector.grids)
-    found = len(collector.grids)
-    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)  # the search ran to its end
-    if not complete and (limit is None or found < limit):
+    grids, complete = enumerate_grids(model, cells, run, limit)
+    yield from grids
+    if not complete:
         raise SolverTimeoutError(
-            f"counting stopped after {run.deadline.seconds} s with {found} solution(s) found "
-            f"and not all ruled out ({solver.status_name(status)})"
+            f"counting stopped after {run.deadline.seconds} s with {len(grids)} solution(s) "
+            "found and not all ruled out"
         )

@@ -19,7 +19,7 @@ from ..line.bits import MaskGrid
 from ..line.cache import BITS_CACHE
 from ..line.contract import Contradiction
 from ..line.probe import probe
-from ..line.reference import propagate, unknown_cells, unknown_state
+from ..line.reference import propagate_within, unknown_cells, unknown_state
 from ..line.search import probing_search, search_state
 from ..models.cpsat_automaton import handover_model
 from ..puzzle import Nonogram
@@ -32,7 +32,7 @@ def solve_line_search(puzzle: Nonogram, run: Run) -> Grid | None:
     """Line logic to a fixpoint, probing, then backtracking search on the cells left over."""
     rows, cols = puzzle.rows, puzzle.cols
     try:
-        state = propagate(
+        state = propagate_within(
             rows, cols, unknown_state(puzzle.height, puzzle.width), deadline=run.deadline
         )
         if unknown_cells(state):
@@ -80,7 +80,7 @@ def solve_line_cpsat(puzzle: Nonogram, run: Run, config: HandoverConfig) -> Grid
     """
     rows, cols = puzzle.rows, puzzle.cols
     try:
-        state = propagate(
+        state = propagate_within(
             rows, cols, unknown_state(puzzle.height, puzzle.width), deadline=run.deadline
         )
     except Contradiction:

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver, solve_within
+from helper.backends.pysat import (
+    DEFAULT_BACKEND,
+    load_solver,
+    require_interruptible,
+    solve_within,
+)
 from helper.deadline import NO_DEADLINE, Deadline, Run
 from helper.results import check_limit
 
@@ -26,7 +31,7 @@ from .registry import as_nonogram, register, register_counter
 SAT_SOLVER = "glucose4"
 """The PySAT back end of the CNF chapter's solves (Glucose 4.1: it supports ``interrupt``)."""
 
-SAT_BACKEND = "g3"
+SAT_BACKEND = DEFAULT_BACKEND
 """The PySAT back end of ``"sat-automaton"``: Glucose 3, whose search can be interrupted at a
 deadline from another thread (CaDiCaL's cannot, see :mod:`.portfolio`)."""
 
@@ -108,9 +113,14 @@ def line_logic_then_cnf(
 
 @dataclass(frozen=True)
 class SatConfig:
-    """Settings of ``"sat-automaton"``: the PySAT back end."""
+    """Settings of ``"sat-automaton"``: the PySAT back end, checked when the settings are made
+    (a PySAT name, and one that can be interrupted, so that a time limit holds)."""
 
     backend: str = SAT_BACKEND
+
+    def __post_init__(self) -> None:
+        chosen = require_interruptible(self.backend, "a solve with a time limit")
+        object.__setattr__(self, "backend", chosen)
 
 
 @register("sat-automaton", config=SatConfig())

@@ -1,259 +1,171 @@
-"""The registry of Nonogram solvers: one entry per name, saying what it can do.
+"""The registry of Nonogram solvers: one table, one entry per name, saying what it can do.
 
-A solver function knows only how to turn a valid :class:`~helper.nonogram.puzzle.Nonogram`
-into a grid. :func:`register` adds a function ``model(puzzle, run) -> grid | None``;
-``run`` carries the :class:`~helper.deadline.Deadline` the model must respect, the name of the
-method that is answering and a dictionary of statistics the model fills in. A solver with
-settings is registered with a frozen dataclass of them, ``register(name, config=...)``, and its
-model takes it as a third argument, ``model(puzzle, run, config)``; a caller may pass another
-one, ``SOLVERS[name](puzzle, config=replace(SOLVERS[name].config, ...))``.
-
-The registered solver ``SOLVERS[name](puzzle, time_limit=..., config=...)`` wraps every model
-the same way: it times the solve, turns ``None`` (or a :class:`NoSolutionError`) into the
-status "no solution" and a time-out into "timeout", and refuses to return a grid that breaks a
-clue. It always returns a :class:`~helper.results.SolveResult`.
-
-:func:`register_counter` does the same for counting: a generator
-``count(puzzle, run, limit)`` (``limit`` may be ``None``: no limit) yields different
-solutions one by one, and
-``COUNTERS[name](puzzle, limit, time_limit=...)`` returns a
-:class:`~helper.results.CountResult` that keeps every solution yielded before time ran out.
-
-:data:`REGISTRY` has one :class:`Entry` per name, with its capabilities (solve, count or both)
-and its default settings; :data:`SOLVERS` and :data:`COUNTERS` are its two views.
+``REGISTRY`` is a :class:`helper.registry.Registry` (the same shape as
+``helper.futoshiki.REGISTRY``): one :class:`~helper.registry.Entry` per name, with its
+solver, its counter or both. ``SOLVERS`` and ``COUNTERS`` are its two read-only views.
+:func:`register` adds a model ``model(puzzle, run) -> grid | None`` (see
+:mod:`helper.registry` for what the registered solver does around it); :func:`register_counter`
+adds a generator ``count(puzzle, run, limit)`` that yields different solutions one by one.
 """
 
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from functools import wraps
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Mapping
 
-from helper.deadline import Deadline, Run
-from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
-from helper.results import CountResult, SolveResult, Status, check_limit
+from helper import registry as shared
+from helper.registry import (
+    Config,
+    Counter,
+    CountingModel,
+    Entry,
+    Family,
+    Model,
+    Registry,
+    Solver,
+)
+from helper.results import CountResult, SolveResult
 
 from ..clues import Grid
-from ..puzzle import Nonogram
+from ..puzzle import Nonogram, as_nonogram
 
-Config = Any  # a frozen dataclass of one solver's settings, or None
+NONOGRAM = Family("Nonogram", as_nonogram, "no solution: no picture satisfies every clue")
 
+REGISTRY = Registry(NONOGRAM)
+"""Every registered name, in book order, with its capabilities (solve, count or both)."""
 
-Model = Callable[..., Grid | None]
-"""``model(puzzle, run)``, or ``model(puzzle, run, config)`` for a solver with settings."""
-
-CountingModel = Callable[..., Iterator[Grid]]
-"""``count(puzzle, run, limit)``, or ``count(puzzle, run, limit, config)`` with settings."""
-
-
-class Solver(Protocol):
-    config: Config
-
-    def __call__(
-        self, puzzle: Nonogram, *, time_limit: float | None = None, config: Config = None
-    ) -> SolveResult: ...
-
-
-class Counter(Protocol):
-    config: Config
-
-    def __call__(
-        self,
-        puzzle: Nonogram,
-        limit: int | None = 2,
-        *,
-        time_limit: float | None = None,
-        config: Config = None,
-    ) -> CountResult: ...
-
-
-@dataclass
-class Entry:
-    """One registered name: the solver and/or the counter behind it."""
-
-    name: str
-    solve: Solver | None = None
-    count: Counter | None = None
-    capabilities: set[str] = field(default_factory=set)
-
-    def can(self, capability: str) -> bool:
-        """``"solve"`` or ``"count"``: whether this entry offers it."""
-        return capability in self.capabilities
-
-
-REGISTRY: dict[str, Entry] = {}
-"""Every registered name, in the order registered (book order), with its capabilities."""
-
-SOLVERS: dict[str, Solver] = {}
+SOLVERS: Mapping[str, Solver] = REGISTRY.solvers
 """Every registered Nonogram solver by name: ``SOLVERS[name](puzzle) -> SolveResult``."""
 
-COUNTERS: dict[str, Counter] = {}
+COUNTERS: Mapping[str, Counter] = REGISTRY.counters
 """Every registered way to count solutions: ``COUNTERS[name](puzzle, limit) -> CountResult``
 (the solutions found, every one checked against the clues)."""
 
 
 def names(capability: str) -> list[str]:
-    """The registered names that can ``"solve"`` or ``"count"`` (the keys of :data:`SOLVERS`
-    or of :data:`COUNTERS`, in their order)."""
-    if capability not in ("solve", "count"):
-        raise ValueError(f"a capability is 'solve' or 'count', not {capability!r}")
-    return list(SOLVERS if capability == "solve" else COUNTERS)
+    """The registered names that can ``"solve"`` or ``"count"`` (the keys of ``SOLVERS``
+    or of ``COUNTERS``, in their order)."""
+    return REGISTRY.names(capability)
 
 
-def as_nonogram(puzzle: object) -> Nonogram:
-    """``puzzle`` itself when it is a :class:`Nonogram`; a clear ``TypeError`` otherwise."""
-    if not isinstance(puzzle, Nonogram):
-        raise TypeError(
-            f"expected a Nonogram, got {type(puzzle).__name__}; "
-            "make one with Nonogram(rows, cols) or load one with load_puzzle(name)"
-        )
-    return puzzle
+def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
+    """Add a model to ``SOLVERS`` under ``name``; the decorator returns the checked solver.
+
+    The model, ``model(puzzle, run)`` (or ``model(puzzle, run, config)`` with settings),
+    returns a grid or ``None`` for "no solution"; the registered solver times it, keeps to its
+    time limit and checks its answer (``register`` of :class:`helper.registry.Registry`).
+
+    Parameters
+    ----------
+    name
+        The registry key, as ``solve(puzzle, solver=name)`` and the tables name it.
+    config
+        The solver's default settings (a frozen dataclass), or ``None``.
+
+    Returns
+    -------
+    collections.abc.Callable
+        The decorator; it returns the solver, ``solver(puzzle, *, time_limit=None,
+        config=None) -> SolveResult``, with the raw model as ``solver.__wrapped__``.
+
+    Raises
+    ------
+    ValueError
+        When a solver of that name is registered already.
+
+    Examples
+    --------
+    The same on a registry of one's own (:class:`helper.registry.Registry`, the shape of
+    ``REGISTRY``), so that the example leaves ``SOLVERS`` as it was:
+
+    >>> from helper.nonogram import Nonogram
+    >>> from helper.nonogram.solvers.registry import NONOGRAM, Registry
+    >>> mine = Registry(NONOGRAM)
+    >>> @mine.register("all-filled")
+    ... def all_filled(puzzle, run):
+    ...     return [[1] * puzzle.width for _ in range(puzzle.height)]
+    >>> mine.solvers["all-filled"](Nonogram([[1]], [[1]])).grid
+    [[1]]
+    >>> mine.solvers["all-filled"](Nonogram([[1], []], [[1]])).status  # its answer is checked
+    Traceback (most recent call last):
+    ...
+    RuntimeError: solver 'all-filled' returned a grid that breaks the clues
+    """
+    return REGISTRY.register(name, config)
+
+
+def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
+    """Add a counting model to ``COUNTERS`` under ``name``; the decorator returns the counter.
+
+    The model, a generator ``count(puzzle, run, limit)`` (or with ``config``), yields
+    different solutions one by one; the registered counter keeps those found before the time
+    ran out and checks each (``register_counter`` of :class:`helper.registry.Registry`).
+
+    Parameters
+    ----------
+    name
+        The registry key, as ``count_solutions(puzzle, solver=name)`` names it.
+    config
+        The counter's default settings (a frozen dataclass), or ``None``.
+
+    Returns
+    -------
+    collections.abc.Callable
+        The decorator; it returns the counter, ``counter(puzzle, limit=2, *,
+        time_limit=None, config=None) -> CountResult``.
+
+    Raises
+    ------
+    ValueError
+        When a counter of that name is registered already.
+
+    Examples
+    --------
+    The same on a registry of one's own, so that ``COUNTERS`` stays as it was:
+
+    >>> from helper.nonogram import Nonogram
+    >>> from helper.nonogram.solvers.registry import NONOGRAM, Registry
+    >>> mine = Registry(NONOGRAM)
+    >>> @mine.register_counter("every-grid")
+    ... def every_grid(puzzle, run, limit):
+    ...     for bits in range(2 ** puzzle.cells):
+    ...         grid = [[bits >> (r * puzzle.width + c) & 1 for c in range(puzzle.width)]
+    ...                 for r in range(puzzle.height)]
+    ...         if puzzle.check(grid):
+    ...             yield grid
+    >>> mine.counters["every-grid"](Nonogram([[1], [1]], [[1], [1]])).count
+    2
+    """
+    return REGISTRY.register_counter(name, config)
 
 
 def run_model(
     model: Model, name: str, puzzle: Nonogram, time_limit: float | None, config: Config = None
 ) -> SolveResult:
-    """Run ``model`` on ``puzzle`` within ``time_limit`` seconds and check its answer."""
-    puzzle = as_nonogram(puzzle)
-    run = Run(Deadline(time_limit), name)
-    start = time.perf_counter()
-    status: Status
-    grid, message = None, ""
-    try:
-        grid = model(puzzle, run) if config is None else model(puzzle, run, config)
-    except ModelTooLargeError as error:
-        status, message = "too large", str(error)
-    except SolverTimeoutError as error:
-        status, message = "timeout", str(error)
-    except NoSolutionError as error:
-        status, message = "no solution", str(error)
-    else:
-        if grid is None:
-            status, message = "no solution", "no solution: no picture satisfies every clue"
-        else:
-            grid = [[int(cell) for cell in row] for row in grid]
-            if not puzzle.check(grid):
-                raise RuntimeError(f"solver {name!r} returned a grid that breaks the clues")
-            status = "solved"
-    seconds = time.perf_counter() - start
-    return SolveResult(status, grid, name, run.method, seconds, dict(run.stats), message)
+    """Run ``model`` on ``puzzle`` within ``time_limit`` seconds and check its answer
+    (:func:`helper.registry.run_model` for a Nonogram)."""
+    return shared.run_model(model, name, puzzle, time_limit, config, NONOGRAM)
 
 
 def run_counter(
-    model: CountingModel,
+    model: Callable[..., Iterator[Grid]],
     name: str,
     puzzle: Nonogram,
     limit: int | None,
     time_limit: float | None,
     config: Config = None,
 ) -> CountResult:
-    """Run a counting ``model`` for up to ``limit`` different solutions and check them.
-
-    The solutions found before a time-out are kept: the result says it is incomplete.
-    """
-    puzzle = as_nonogram(puzzle)
-    check_limit(limit)
-    run = Run(Deadline(time_limit), name)
-    start = time.perf_counter()
-    grids: list[Grid] = []
-    seen: set[str] = set()
-    status: Status = "solved"
-    complete, message = True, ""
-    try:
-        found_grids = (
-            model(puzzle, run, limit) if config is None else model(puzzle, run, limit, config)
-        )
-        for found in found_grids:
-            grid = [[int(cell) for cell in row] for row in found]
-            if str(grid) in seen:
-                raise RuntimeError(f"counter {name!r} returned the same grid twice")
-            if not puzzle.check(grid):
-                raise RuntimeError(f"counter {name!r} returned a grid that breaks the clues")
-            seen.add(str(grid))
-            grids.append(grid)
-            if limit is not None and len(grids) >= limit:
-                break
-    except ModelTooLargeError as error:
-        status, complete, message = "too large", False, str(error)
-    except SolverTimeoutError as error:
-        status, complete, message = "timeout", False, str(error)
-    except NoSolutionError as error:
-        if grids:
-            raise RuntimeError(f"counter {name!r} found solutions, then none") from error
-        message = str(error)
-    if complete and not grids:
-        status = "no solution"
-        message = message or "no solution: no picture satisfies every clue"
-    seconds = time.perf_counter() - start
-    stats = {**run.stats, "solutions": len(grids)}
-    return CountResult(
-        grids,
-        limit=limit,
-        complete=complete,
-        status=status,
-        solver=name,
-        method=run.method,
-        seconds=seconds,
-        stats=stats,
-        message=message,
-    )
+    """Run a counting ``model`` for up to ``limit`` different solutions and check them
+    (:func:`helper.registry.run_counter` for a Nonogram)."""
+    return shared.run_counter(model, name, puzzle, limit, time_limit, config, NONOGRAM)
 
 
-def _entry(name: str) -> Entry:
-    return REGISTRY.setdefault(name, Entry(name))
-
-
-def register(name: str, config: Config = None) -> Callable[[Model], Solver]:
-    """Add a model to :data:`~helper.nonogram.solvers.registry.SOLVERS` under ``name`` (with
-    its default ``config``) and return the checked solver.
-
-    The raw model stays reachable as ``solver.__wrapped__``.
-    """
-
-    def decorate(model: Model) -> Solver:
-        if name in SOLVERS:
-            raise ValueError(f"a solver named {name!r} is already registered")
-
-        @wraps(model)
-        def solve(
-            puzzle: Nonogram, *, time_limit: float | None = None, config: Config = None
-        ) -> SolveResult:
-            chosen = solve.config if config is None else config  # type: ignore[attr-defined]
-            return run_model(model, name, puzzle, time_limit, chosen)
-
-        solve.config = config  # type: ignore[attr-defined]
-        SOLVERS[name] = solve  # type: ignore[assignment]
-        entry = _entry(name)
-        entry.solve = solve  # type: ignore[assignment]
-        entry.capabilities.add("solve")
-        return solve  # type: ignore[return-value]
-
-    return decorate
-
-
-def register_counter(name: str, config: Config = None) -> Callable[[CountingModel], Counter]:
-    """Add a counting model to :data:`~helper.nonogram.solvers.registry.COUNTERS` under ``name``."""
-
-    def decorate(model: CountingModel) -> Counter:
-        if name in COUNTERS:
-            raise ValueError(f"a counter named {name!r} is already registered")
-
-        @wraps(model)
-        def count(
-            puzzle: Nonogram,
-            limit: int | None = 2,
-            *,
-            time_limit: float | None = None,
-            config: Config = None,
-        ) -> CountResult:
-            chosen = count.config if config is None else config  # type: ignore[attr-defined]
-            return run_counter(model, name, puzzle, limit, time_limit, chosen)
-
-        count.config = config  # type: ignore[attr-defined]
-        COUNTERS[name] = count  # type: ignore[assignment]
-        entry = _entry(name)
-        entry.count = count  # type: ignore[assignment]
-        entry.capabilities.add("count")
-        return count  # type: ignore[return-value]
-
-    return decorate
+__all__ = [
+    "COUNTERS",
+    "REGISTRY",
+    "SOLVERS",
+    "Entry",
+    "as_nonogram",
+    "names",
+    "register",
+    "register_counter",
+    "run_counter",
+    "run_model",
+]

@@ -10,7 +10,7 @@ from helper.nonogram import clues_from_grid
 from helper.nonogram.line import cache as line_cache
 from helper.nonogram.line.bits import MaskGrid
 from helper.nonogram.line.cache import BITS_CACHE, MISSING, REFERENCE_CACHE, LineCache
-from helper.nonogram.line.reference import propagate, unknown_state
+from helper.nonogram.line.reference import propagate_within, unknown_state
 from helper.nonogram.line.reference import solve_line as reference_solve_line
 
 
@@ -42,7 +42,7 @@ def test_each_engine_has_one_cache_with_a_stated_budget():
     rows, cols = clues_from_grid([[1, 0, 1], [1, 1, 1], [0, 1, 0]])
     REFERENCE_CACHE.clear()
     BITS_CACHE.clear()
-    propagate(rows, cols, unknown_state(3, 3))
+    propagate_within(rows, cols, unknown_state(3, 3))
     MaskGrid(rows, cols).propagate()
     assert len(REFERENCE_CACHE) > 0 and len(BITS_CACHE) > 0
 
@@ -99,3 +99,23 @@ def test_lookups_are_counted_as_hits_and_misses():
     grid.copy().propagate()  # the same four lines again
     new_hits, new_misses = BITS_CACHE.counts()
     assert new_hits - hits >= 4 and (new_hits - hits) + (new_misses - misses) == 8
+
+
+def test_a_threads_counts_are_its_own():
+    """Issue 30 item 8: a solve's cache hits and misses are not skewed by solves that run in
+    other threads at the same time (counts() is per thread; hits and misses are the totals)."""
+    import threading
+
+    from helper.nonogram.line.cache import LineCache
+
+    cache = LineCache(1 << 20)
+    cache.put("a", 1)
+    before = cache.counts()
+    other = threading.Thread(target=lambda: [cache.get("a") for _ in range(50)])
+    other.start()
+    other.join()
+    cache.get("a")
+    cache.get("b")
+    hits, misses = cache.counts()
+    assert (hits - before[0], misses - before[1]) == (1, 1)
+    assert cache.hits == 51 and cache.misses == 1

@@ -14,6 +14,7 @@ from helper.backends import pysat as pysat_backend
 from helper.nonogram import SOLVERS, Nonogram, runs
 from helper.nonogram.line.reference import UNKNOWN, propagate, solve_line, unknown_state
 from helper.nonogram.models.cnf_automaton import (
+    automaton_line_clauses,
     build_sat_model,
     line_values,
     live_states,
@@ -111,6 +112,20 @@ def test_unit_propagation_on_the_cnf_is_line_logic(picture):
     assert unit_propagation(model) == fixpoint
 
 
+@settings(max_examples=40, deadline=None)
+@given(pictures)
+def test_the_public_line_encoder_gives_the_same_cnf(picture):
+    """``automaton_line_clauses``, handed in as a line encoder, writes the model's own CNF."""
+    puzzle = Nonogram.from_grid(picture)
+    inside = build_sat_model(puzzle.rows, puzzle.cols)
+    outside = build_sat_model(puzzle.rows, puzzle.cols, line_clauses=automaton_line_clauses)
+    assert outside.variables == inside.variables and outside.cells == inside.cells
+    assert sorted(map(sorted, outside.clauses)) == sorted(map(sorted, inside.clauses))
+    out = []
+    assert automaton_line_clauses([2], [1, 0, -1], [None, None, 1], 1, out) is None
+    assert out == []  # a known empty cell inside the only block: no run, nothing written
+
+
 def test_known_cells_prune_and_a_contradiction_gives_no_model():
     rows, cols = [[1], [1]], [[1], [1]]
     assert build_sat_model(rows, cols, [[1, -1], [-1, -1]]).clauses  # the other diagonal is out
@@ -138,7 +153,7 @@ def test_the_counter_agrees_with_brute_force_on_every_small_puzzle(side):
         seen.add(puzzle)
         expected = strategies.solutions(puzzle)
         count = COUNTERS["sat-automaton"](puzzle, limit=10)
-        assert sorted(count.solutions) == expected and count == len(expected)
+        assert sorted(count.solutions) == expected and count.count == len(expected)
         assert count.exact and count.stats["solutions"] == len(expected)
 
 
@@ -150,4 +165,4 @@ def test_a_time_limit_stops_the_sat_solver(monkeypatch):
     assert result.status == "timeout" and "interrupted after 0.2 s" in result.message
     assert result.seconds < 0.2 + 5  # the deadline was honoured (a wide margin)
     count = COUNTERS["sat-automaton"](zigzag, limit=2, time_limit=0.2)
-    assert count == 0 and not count.complete and count.status == "timeout"
+    assert count.count == 0 and not count.complete and count.status == "timeout"

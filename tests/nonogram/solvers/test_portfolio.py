@@ -22,6 +22,7 @@ from helper.pictures import draw
 
 CONFIG = pf.PortfolioConfig()
 RACING = replace(CONFIG, race=True)  # race even on a machine with one usable core
+PROCESS = replace(pf.PROCESS_RACE, race=True)  # the explicit option: a child process
 
 ZIGZAG = Nonogram.from_grid([[1, 1, 0], [0, 1, 0], [0, 1, 1]])  # line logic leaves cells open
 STALLED = Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])  # unique, no logic
@@ -56,10 +57,11 @@ def test_the_primary_sat_solver_answers_a_quick_puzzle():
     assert "second_opinions" not in result.stats and result.stats["open_cells"] > 0
 
 
+@pytest.mark.parametrize("config", [RACING, PROCESS], ids=["threads", "process"])
 @pytest.mark.parametrize("puzzle", [ZIGZAG, NO_PICTURE], ids=["solvable", "no picture"])
-def test_the_race_gives_the_same_answer(monkeypatch, puzzle):
+def test_the_race_gives_the_same_answer(monkeypatch, puzzle, config):
     monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)  # the primary is "slow"
-    result = SOLVERS["portfolio"](puzzle, time_limit=30, config=RACING)
+    result = SOLVERS["portfolio"](puzzle, time_limit=30, config=config)
     assert result.stats["second_opinions"] == 1
     assert result.status == ("solved" if puzzle is ZIGZAG else "no solution")
     assert result.grid == SOLVERS["sat-automaton"](puzzle).grid
@@ -67,13 +69,18 @@ def test_the_race_gives_the_same_answer(monkeypatch, puzzle):
     assert not mp.active_children()  # the losing child was stopped
 
 
-@pytest.mark.parametrize("puzzle", [ZIGZAG, FAMILIES["random"].puzzle("tuning", 0)])
-def test_the_second_opinion_answers_when_the_primary_does_not(monkeypatch, puzzle):
-    monkeypatch.setattr(pysat_backend, "Solver", NeverAnswers)  # the child (spawned) is real
+@pytest.mark.parametrize(
+    ("puzzle", "second"),
+    [(ZIGZAG, CONFIG.second), (FAMILIES["random"].puzzle("tuning", 0), CONFIG.hard_second)],
+    ids=["mostly decided", "mostly open"],
+)
+def test_the_second_opinion_answers_when_the_primary_does_not(monkeypatch, puzzle, second):
+    monkeypatch.setattr(pysat_backend, "Solver", NeverAnswers)  # the second (a thread) is real
+    processes = mp.active_children()
     result = SOLVERS["portfolio"](puzzle, time_limit=30, config=RACING)
-    assert result.solved and result.method == f"portfolio: SAT ({NAMES[CONFIG.second]})"
+    assert result.solved and result.method == f"portfolio: SAT ({NAMES[second]})"
     assert result.stats["second_opinions"] == 1
-    assert not mp.active_children()
+    assert mp.active_children() == processes  # no process was started
 
 
 def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
@@ -82,7 +89,7 @@ def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
     assert result.stats["open_cells"] > CONFIG.hard_share * hard.cells
     assert result.solved and result.method in {
         f"portfolio: SAT ({NAMES[CONFIG.hard_primary]})",
-        f"portfolio: SAT ({NAMES[CONFIG.second]})",
+        f"portfolio: SAT ({NAMES[CONFIG.hard_second]})",
     }
     waits = []
     monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: waits.append(seconds))
@@ -90,16 +97,22 @@ def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
     assert waits == [CONFIG.hard_second_after]  # the primary alone only that long
 
 
-def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch):
-    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
-    dying = replace(RACING, second="no-such-solver")  # the child fails to load it and exits
-    result = SOLVERS["portfolio"](ZIGZAG, time_limit=30, config=dying)
-    assert result.solved and result.method == f"portfolio: SAT ({NAMES[CONFIG.primary]})"
-    assert not mp.active_children()
+def _dies(conn, clauses, backend):
+    os._exit(1)  # as a child of a script without a __main__ guard does
 
 
 def _never_answers(conn, clauses, backend):
     time.sleep(3600)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the stub child is passed on by fork")
+def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch):
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
+    monkeypatch.setattr(race_backend, "_second_opinion", _dies)
+    monkeypatch.setattr(race_backend, "START_METHOD", "fork")  # so the child is the stub
+    result = SOLVERS["portfolio"](ZIGZAG, time_limit=30, config=PROCESS)
+    assert result.solved and result.method == f"portfolio: SAT ({NAMES[CONFIG.primary]})"
+    assert not mp.active_children()
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the stub child is passed on by fork")
@@ -109,7 +122,7 @@ def test_the_deadline_holds_in_the_race_and_nothing_is_left_running(monkeypatch)
     monkeypatch.setattr(race_backend, "_second_opinion", _never_answers)
     monkeypatch.setattr(race_backend, "START_METHOD", "fork")  # so the child is the stub
     hard = FAMILIES["random"].puzzle("tuning", 0)
-    result = SOLVERS["portfolio"](hard, time_limit=0.5, config=RACING)
+    result = SOLVERS["portfolio"](hard, time_limit=0.5, config=PROCESS)
     assert result.status == "timeout" and result.grid is None
     assert result.stats == {"open_cells": result.stats["open_cells"], "second_opinions": 1}
     assert result.seconds < 0.5 + 5  # the deadline was honoured (a wide margin)
@@ -161,7 +174,7 @@ def test_a_timeout_is_not_labelled_line_logic(monkeypatch):
         raise SolverTimeoutError("portfolio: no answer within 1 s")
 
     monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
-    monkeypatch.setattr(pf, "race", no_answer)
+    monkeypatch.setattr(pf, "race_in_threads", no_answer)
     result = SOLVERS["portfolio"](ZIGZAG, time_limit=30, config=RACING)
     assert result.status == "timeout" and result.method == "portfolio"
     refuted = SOLVERS["portfolio"](Nonogram([[1, 1]], [[1], [1], []]))  # line logic refutes it
@@ -174,20 +187,22 @@ def test_the_plan_follows_the_open_share_the_size_of_the_cnf_and_the_cores():
     assert RACING.plan(mostly_open, cells, large) == pf.Plan(
         CONFIG.large_primary, CONFIG.large_second, CONFIG.large_second_after, in_threads=True
     )
-    assert not RACING.plan(mostly_open, cells, small).in_threads
     assert RACING.plan(mostly_open, cells, small) == pf.Plan(
-        CONFIG.hard_primary, CONFIG.second, CONFIG.hard_second_after
+        CONFIG.hard_primary, CONFIG.hard_second, CONFIG.hard_second_after, in_threads=True
     )
     assert RACING.plan(few_open, cells, large) == pf.Plan(
-        CONFIG.primary, CONFIG.second, CONFIG.second_after
+        CONFIG.primary, CONFIG.second, CONFIG.second_after, in_threads=True
     )
+    assert not PROCESS.plan(mostly_open, cells, small).in_threads  # only when asked for
+    assert not PROCESS.plan(few_open, cells, large).in_threads
+    assert PROCESS.plan(mostly_open, cells, large).in_threads  # a large CNF is never copied
     alone = replace(CONFIG, race=False)
     for open_cells, clauses in [(mostly_open, large), (mostly_open, small), (few_open, large)]:
         assert alone.plan(open_cells, cells, clauses) == pf.Plan(CONFIG.alone)
     before = replace(pf.FULL_CNF, race=True)  # the portfolio before the block-start CNF
     assert before.plan(mostly_open, cells, large).primary == CONFIG.hard_primary
-    assert not before.plan(mostly_open, cells, large).in_threads
-    assert replace(before, race=False).plan(mostly_open, cells, small) == pf.Plan("g4")
+    assert before.plan(mostly_open, cells, large).in_threads
+    assert replace(before, race=False).plan(mostly_open, cells, small) == pf.Plan("glucose4")
 
 
 def test_on_one_core_alone_searches_and_nothing_else_starts():
@@ -217,7 +232,7 @@ def test_a_large_open_picture_is_raced_by_two_glucoses_in_threads(monkeypatch):
         puzzle, time_limit=50, config=replace(pf.FULL_CNF, race=True)
     )
     assert full.solved and full.method in {
-        f"portfolio: SAT ({NAMES[b]})" for b in (CONFIG.hard_primary, CONFIG.primary, CONFIG.second)
+        f"portfolio: SAT ({NAMES[b]})" for b in (CONFIG.hard_primary, CONFIG.hard_second)
     }
 
 
@@ -229,3 +244,42 @@ def test_an_answer_exactly_when_brute_force_finds_a_picture(name, puzzle):
     then the portfolio must say so (the solver layer checks every grid it returns)."""
     result = SOLVERS[name](puzzle, time_limit=30)
     assert result.status == ("solved" if strategies.solutions(puzzle) else "no solution")
+
+
+def test_settings_fail_where_they_are_made():
+    """Names are PySAT's own, made canonical; what searches in this process, and every second
+    opinion of a race in threads, must be interruptible (issue 30)."""
+    assert pf.PortfolioConfig(alone="glucose3").alone == "glucose3"
+    assert pf.PortfolioConfig(primary="G4").primary == "glucose4"
+    with pytest.raises(ValueError, match=r"PortfolioConfig\.alone: PySAT has no SAT solver named"):
+        pf.PortfolioConfig(alone="glucose5")
+    with pytest.raises(ValueError, match=r"PortfolioConfig.second: CaDiCaL 1.0.3 \('cd103'\) "):
+        pf.PortfolioConfig(second="cd103")  # it would race in a thread it could not stop
+    with pytest.raises(ValueError, match=r"PortfolioConfig\.primary: CaDiCaL 1\.9\.5"):
+        pf.PortfolioConfig(primary="cd195", race_in="process")  # it searches in this process
+    with pytest.raises(ValueError, match=r"PortfolioConfig\.large_second: CaDiCaL"):
+        pf.PortfolioConfig(large_second="cd103", race_in="process")  # always in threads
+    assert pf.PROCESS_RACE.second == pf.PROCESS_RACE.hard_second == "cadical103"
+    with pytest.raises(ValueError, match="race_in is 'threads' or 'process'"):
+        pf.PortfolioConfig(race_in="fork")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="second_after must be a number of seconds >= 0"):
+        pf.PortfolioConfig(second_after=-1)
+    with pytest.raises(ValueError, match="hard_share is a share in"):
+        pf.PortfolioConfig(hard_share=2)
+    with pytest.raises(ValueError, match="race is None, True or False"):
+        pf.PortfolioConfig(race="yes")  # type: ignore[arg-type]
+
+
+def test_by_default_no_process_is_ever_started(monkeypatch):
+    """Whatever the grid, the default portfolio races in threads: starting a process is an
+    error here (a script without a __main__ guard would run its top level again)."""
+
+    def no_process(*args, **kwargs):
+        raise AssertionError("the default portfolio started a process")
+
+    monkeypatch.setattr(race_backend, "race", no_process)
+    monkeypatch.setattr(pf, "race", no_process)
+    monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)  # always race
+    for puzzle in [ZIGZAG, FAMILIES["random"].puzzle("tuning", 0)]:
+        result = SOLVERS["portfolio"](puzzle, time_limit=30, config=RACING)
+        assert result.solved and result.stats["second_opinions"] == 1

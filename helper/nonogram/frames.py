@@ -1,17 +1,21 @@
 """What a figure of a solver's work shows: the stages, and the frames of line logic.
 
 Plain data, with no solver behind it, so that :mod:`helper.plot` can draw it without loading
-OR-Tools or PySAT. :mod:`.stages` measures it.
+OR-Tools or PySAT, and without reaching up into :mod:`helper.book`, whose
+:mod:`~helper.book.stages` measures it.
 """
 
 from dataclasses import dataclass, field
 
-from helper.nonogram.clues import Grid
-from helper.nonogram.line.contract import UNKNOWN, State
 from helper.palette import SOLVER_NAMES
+
+from .clues import UNKNOWN, Grid, State
 
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
 """The three kinds of work, in the order a cell's colour is chosen."""
+
+StageNames = tuple[str | None, str | None, str | None]
+"""What one solver calls each of the three kinds of work (``None``: it has no such step)."""
 
 
 @dataclass
@@ -23,6 +27,9 @@ class Stages:
     branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
     ``key`` is the registry key of the solver whose steps these are, when there is one: its
     display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use.
+    ``names`` says what this solver calls each kind of work (line logic's "line probing" for
+    the second, ``None`` for a SAT solver that has no presolve); figure titles use them, while
+    :meth:`counts` keeps the names of :data:`STAGE_NAMES`.
     """
 
     solver: str
@@ -30,10 +37,11 @@ class Stages:
     solution: Grid
     stats: dict[str, int | float] = field(default_factory=dict)
     key: str | None = None
+    names: StageNames = STAGE_NAMES
 
     @property
     def label(self) -> str:
-        """The name figures give these stages: the solver's display name, else ``solver``."""
+        """The name figures give these stages, the solver's display name (else ``solver``)."""
         return SOLVER_NAMES.get(self.key or "", self.solver)
 
     def stage_of_cells(self) -> list[list[int]]:

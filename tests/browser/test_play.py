@@ -1,0 +1,605 @@
+"""The players on the built site (helper/play), read in Chromium as a reader uses them.
+
+Every player the build put on a page is found in the built HTML (``class="lp-play"``) and
+tested: Hint until the end reaches "solved", a wrong cell is marked by Check, Reset clears,
+keyboard-only play solves the puzzle, Previous / Next show each step's clues, the grid is an
+ARIA grid with labelled cells and a polite live region, the page stays within a phone's width,
+the colours follow the theme, and no console error appears. Screenshots of each player, light
+and dark, desktop and phone, go to the screenshot folder as ``play-*.png``.
+
+The line editor's JavaScript line solver is compared with helper's on every line of the book's
+puzzles (``helper.play.lines``) and with brute force on random short lines. The output a
+downloaded notebook holds is checked the way JupyterLab shows it: on an empty page, its scripts
+run (trusted) or not (untrusted, where it must say where to play).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+import pytest
+from booksite import DESKTOP, PHONE, built_pages, visit
+from strategies import brute_force
+
+from booktools.toc import site_dir
+from helper.play.lines import line_cases
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+KIND = re.compile(r'class="lp-play" id="[^"]*" data-lp-kind="([a-z]+)"')
+
+
+@dataclass(frozen=True)
+class Player:
+    """The ``index``-th player (of any kind) on the page ``path`` of the site."""
+
+    path: str
+    index: int
+    kind: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.path.removesuffix('.html').replace('/', '__')}-{self.index}-{self.kind}"
+
+
+def find_players(site: Path) -> list[Player]:
+    found = []
+    for path in built_pages(site):
+        kinds = KIND.findall((site / path).read_text("utf8"))
+        found += [Player(path, i, kind) for i, kind in enumerate(kinds)]
+    return found
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    for name, kinds in (("puzzle", {"nonogram", "futoshiki"}), ("editor", {"line"})):
+        if name in metafunc.fixturenames:
+            try:
+                players = [p for p in find_players(site_dir()) if p.kind in kinds]
+            except FileNotFoundError:
+                players = []
+            metafunc.parametrize(
+                name, players or [None], ids=[p.name if p else "none" for p in players] or ["none"]
+            )
+
+
+def _need(player: Player | None) -> Player:
+    if player is None:
+        pytest.fail("no player on any built page: run `make book` first", pytrace=False)
+    return player
+
+
+def test_the_book_has_its_players(site: Path) -> None:
+    """Two Nonograms (10 × 10, 20 × 20), two Futoshikis and the line editor, at least."""
+    kinds = [p.kind for p in find_players(site)]
+    assert kinds.count("nonogram") >= 2 and kinds.count("futoshiki") >= 2, kinds
+    assert "line" in kinds, kinds
+
+
+def _root(opened, player: Player):
+    root = opened.page.locator(".lp-play").nth(player.index)
+    root.scroll_into_view_if_needed()
+    assert root.get_attribute("data-lp-mounted") == "true", f"{player.name} did not start"
+    return root
+
+
+def _data(root) -> dict:
+    return json.loads(root.locator("script.lp-data").text_content())
+
+
+def _states(root) -> list[str]:
+    return root.evaluate(
+        "r => [...r.querySelectorAll('[role=gridcell]')].map(c => c.dataset.state)"
+    )
+
+
+def _expected_states(data: dict) -> list[str]:
+    if data["puzzle"] == "nonogram":
+        return ["filled" if v else "crossed" for row in data["solution"] for v in row]
+    return [str(v) for row in data["solution"] for v in row]
+
+
+def _start_states(data: dict) -> list[str]:
+    if data["puzzle"] == "nonogram":
+        return ["unknown"] * (len(data["rows"]) * len(data["cols"]))
+    return [str(v) if v else "empty" for row in data["givens"] for v in row]
+
+
+def _filled(states: list[str]) -> list[str]:
+    """The states that decide whether a board is solved (a Nonogram's crosses do not)."""
+    return [state if state != "crossed" else "unknown" for state in states]
+
+
+def _status(root) -> str:
+    return root.locator("[aria-live=polite]").text_content()
+
+
+def _to_board(root) -> None:
+    back = root.get_by_role("button", name="Back to my board")
+    if back.is_visible():
+        back.click()
+
+
+def _no_problems(opened, what: str) -> None:
+    problems = opened.problems()
+    assert not problems, f"{what}:\n  " + "\n  ".join(problems)
+
+
+def test_hint_until_the_end_reaches_solved(browser, base_url: str, puzzle: Player) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        _to_board(root)
+        hint = root.get_by_role("button", name="Hint")
+        reasons = []
+        for _ in range(len(data["steps"]) + 1):
+            if root.get_attribute("data-lp-solved") == "true":
+                break
+            hint.click()
+            reasons.append(root.locator(".lp-reason").text_content())
+        assert root.get_attribute("data-lp-solved") == "true", (
+            f"not solved after {len(reasons)} hints"
+        )
+        assert "Solved!" in _status(root)
+        assert _filled(_states(root)) == _filled(_expected_states(data))
+        # Each hint showed the next step's reason, in order. (A Nonogram is solved once its
+        # filled cells are right, which may be before the last steps cross the empty ones.)
+        assert 0 < len(reasons) <= len(data["steps"])
+        for number, (reason, step) in enumerate(zip(reasons, data["steps"], strict=False), 1):
+            assert f"step {number} of {len(data['steps'])}" in reason and step["reason"] in reason
+        _no_problems(opened, player.name)
+
+
+def _wrong_value(data: dict, index: int) -> str:
+    """A Futoshiki digit that is not the answer of cell ``index``."""
+    n = data["size"]
+    answer = data["solution"][index // n][index % n]
+    return str(answer % n + 1)
+
+
+def test_check_marks_a_wrong_cell_and_reset_clears(browser, base_url: str, puzzle: Player) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        _to_board(root)
+        solution = [v for row in data["solution"] for v in row]
+        start = _start_states(data)
+        editable = [i for i, state in enumerate(start) if state in ("unknown", "empty")]
+        if data["puzzle"] == "nonogram":
+            wrong = next(i for i in editable if solution[i] == 0)
+            right = next(i for i in editable if solution[i] == 1)
+        else:
+            wrong, right = editable[0], editable[1]
+        cells = root.locator("[role=gridcell]")
+        cells.nth(wrong).click()  # a Nonogram's cell is filled by the click itself
+        if data["puzzle"] == "futoshiki":
+            opened.page.keyboard.press(_wrong_value(data, wrong))
+        cells.nth(right).click()
+        if data["puzzle"] == "futoshiki":
+            opened.page.keyboard.press(str(solution[right]))
+        root.get_by_role("button", name="Check").click()
+        marked = root.evaluate(
+            "r => [...r.querySelectorAll('[role=gridcell]')]"
+            ".map((c, i) => c.getAttribute('aria-invalid') === 'true' ? i : -1).filter(i => i >= 0)"
+        )
+        assert marked == [wrong], f"Check marked {marked}, not the one wrong cell {wrong}"
+        assert "1 cell is wrong" in _status(root)
+        assert "wrong" in cells.nth(wrong).get_attribute("aria-label")
+        # Hint will not build on a wrong cell: it points at it instead.
+        root.get_by_role("button", name="Hint").click()
+        assert "first fix 1 wrong cell" in _status(root)
+        root.get_by_role("button", name="Reset").click()
+        assert _states(root) == start, "Reset left cells behind"
+        assert "Reset" in _status(root)
+        assert cells.nth(wrong).get_attribute("aria-invalid") is None
+        root.get_by_role("button", name="Undo").click()  # Reset can be undone
+        assert _states(root) != start
+        _no_problems(opened, player.name)
+
+
+def _keys_for(data: dict) -> list[str | None]:
+    """The key that writes each cell's answer (None for a given)."""
+    if data["puzzle"] == "nonogram":
+        return ["Space" if v else "x" for row in data["solution"] for v in row]
+    return [
+        None if g else str(v)
+        for grow, srow in zip(data["givens"], data["solution"], strict=True)
+        for g, v in zip(grow, srow, strict=True)
+    ]
+
+
+def test_keyboard_only_play_solves_the_puzzle(browser, base_url: str, puzzle: Player) -> None:
+    """Tab into the board, arrows and keys only; the live region says each outcome."""
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        page = opened.page
+        root = _root(opened, player)
+        data = _data(root)
+        if root.get_by_role("button", name="Back to my board").is_visible():
+            root.get_by_role("button", name="Back to my board").focus()
+            page.keyboard.press("Enter")
+        root.locator("button").first.focus()
+        for _ in range(20):  # Tab until the board has the focus (one tab stop for the grid)
+            if page.evaluate("() => document.activeElement.getAttribute('role')") == "gridcell":
+                break
+            page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.dataset.index")
+        assert focused is not None, "Tab never reached the board"
+        assert root.evaluate("r => r.contains(document.activeElement)")
+        width = len(data["solution"][0])
+        page.keyboard.press("Control+Home")
+        keys = _keys_for(data)
+        for index, key in enumerate(keys):
+            if index and index % width == 0:
+                page.keyboard.press("ArrowDown")
+                page.keyboard.press("Home")
+            elif index:
+                page.keyboard.press("ArrowRight")
+            if key:
+                page.keyboard.press(key)
+        assert page.evaluate("() => document.activeElement.dataset.index") == str(len(keys) - 1)
+        assert root.get_attribute("data-lp-solved") == "true"
+        assert "Solved!" in _status(root)
+        for _ in range(width):  # undo from the keyboard (a cross taken back is still solved)
+            page.keyboard.press("u")
+            if root.get_attribute("data-lp-solved") is None:
+                break
+        assert root.get_attribute("data-lp-solved") is None
+        assert "Undo" in _status(root)
+        _no_problems(opened, player.name)
+
+
+def test_previous_and_next_show_each_step_and_its_clues(
+    browser, base_url: str, puzzle: Player
+) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        steps = data["steps"]
+        nxt = root.get_by_role("button", name="Next")
+        previous = root.get_by_role("button", name="Previous")
+        nxt.click()  # from the reader's board, Next opens the explanation at step 1
+        if root.locator(".lp-position").text_content() == f"Step 0 of {len(steps)}":
+            nxt.click()  # a player that opens on the explanation starts at step 0
+        for number, step in enumerate(steps, 1):
+            if number > 1:
+                nxt.click()
+            assert root.locator(".lp-position").text_content() == f"Step {number} of {len(steps)}"
+            assert step["reason"] in root.locator(".lp-reason").text_content()
+            shown = root.evaluate(
+                """r => ({
+                  heads: [...r.querySelectorAll('th.lp-premise')]
+                    .map(h => h.getAttribute('aria-label')),
+                  lineCells: r.querySelectorAll('td.lp-premise').length,
+                  signs: r.querySelectorAll('.lp-sign.lp-premise').length,
+                  givens: r.querySelectorAll('td.lp-premise-given').length,
+                  fresh: [...r.querySelectorAll('td.lp-new')].map(c => Number(c.dataset.index)),
+                })"""
+            )
+            width = len(data["solution"][0])
+            assert sorted(shown["fresh"]) == sorted(r * width + c for r, c, _ in step["cells"])
+            lines = [p for p in step["lines"] if p[0] in ("row", "column")]
+            if data["puzzle"] == "nonogram":  # the clues of the step's lines are outlined
+                expected = sorted(f"{axis} {i + 1}" for axis, i in lines)
+                assert sorted(head.split(",")[0] for head in shown["heads"]) == expected
+            else:
+                cells = {(i, x) if a == "row" else (x, i) for a, i in lines for x in range(width)}
+                assert shown["lineCells"] == len(cells)
+                assert shown["signs"] == sum(p[0] == "sign" for p in step["lines"])
+                assert shown["givens"] == sum(p[0] == "given" for p in step["lines"])
+        assert nxt.is_disabled()
+        assert "solved" in _status(root)
+        assert _states(root) == _expected_states(data)
+        previous.click()
+        last = steps[-1]
+        width = len(data["solution"][0])
+        states = _states(root)
+        empty = "unknown" if data["puzzle"] == "nonogram" else "empty"
+        assert all(states[r * width + c] == empty for r, c, _ in last["cells"])
+        root.get_by_role("button", name="Back to my board").click()
+        assert root.get_attribute("data-lp-mode") is None
+        _no_problems(opened, player.name)
+
+
+def test_the_board_is_an_aria_grid(browser, base_url: str, puzzle: Player) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        found = root.evaluate(
+            """r => ({
+              grids: r.querySelectorAll('[role=grid]').length,
+              labels: [...r.querySelectorAll('[role=gridcell]')]
+                .map(c => c.getAttribute('aria-label')),
+              tabStops: r.querySelectorAll('[role=gridcell][tabindex="0"]').length,
+              live: [...r.querySelectorAll('[aria-live]')].map(e => e.getAttribute('aria-live')),
+              buttons: [...r.querySelectorAll('button')].filter(b => !b.hidden)
+                .map(b => [b.textContent.trim(), b.getBoundingClientRect().width > 0]),
+            })"""
+        )
+        height, width = len(data["solution"]), len(data["solution"][0])
+        assert found["grids"] == 1 and found["tabStops"] == 1 and found["live"] == ["polite"]
+        assert len(found["labels"]) == height * width
+        for (r, c), label in zip(
+            itertools.product(range(height), range(width)), found["labels"], strict=True
+        ):
+            assert label.startswith(f"row {r + 1}, column {c + 1}: "), label
+        texts = {text for text, visible in found["buttons"] if visible}
+        assert {"Check", "Hint", "Undo", "Reset", "Previous", "Next"} <= texts
+        assert all(text for text, _ in found["buttons"]), "a button without a text label"
+        root.locator("[role=gridcell]").nth(0).click()
+        opened.page.keyboard.press("ArrowRight")
+        opened.page.keyboard.press("ArrowDown")
+        assert opened.page.evaluate(
+            "() => document.activeElement.getAttribute('aria-label')"
+        ).startswith("row 2, column 2: ")
+        _no_problems(opened, player.name)
+
+
+def _luminance(root) -> float:
+    rgb = root.evaluate("r => getComputedStyle(r).backgroundColor.match(/[\\d.]+/g).map(Number)")
+    red, green, blue = (channel / 255 for channel in rgb[:3])
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_colours_follow_the_system_and_the_theme_button(
+    browser, base_url: str, puzzle: Player, scheme: str
+) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path, mode=scheme) as opened:
+        root = _root(opened, player)
+        first = _luminance(root)
+        # The theme button cycles auto -> (the other) -> ...: click until the theme flips.
+        for _ in range(3):
+            opened.page.locator("button.theme-switch-button").first.click()
+            theme = opened.page.evaluate("() => document.documentElement.dataset.theme")
+            if theme != scheme:
+                break
+        second = _luminance(root)
+        _no_problems(opened, player.name)
+    light, dark = (first, second) if scheme == "light" else (second, first)
+    assert light > 0.75 > 0.25 > dark, f"{player.name}: light {light}, dark {dark}"
+
+
+def test_every_player_fits_a_phone(browser, base_url: str, site: Path) -> None:
+    pages = sorted({p.path for p in find_players(site)})
+    assert pages
+    for path in pages:
+        with visit(browser, base_url + path, viewport=PHONE) as opened:
+            found = opened.page.evaluate(
+                """() => ({
+                  page: [document.documentElement.scrollWidth, innerWidth],
+                  boards: [...document.querySelectorAll('.lp-play .lp-board-wrap')]
+                    .map(w => [w.scrollWidth, w.clientWidth]),
+                  smallest: Math.min(...[...document.querySelectorAll('.lp-play [role=gridcell]')]
+                    .map(c => c.getBoundingClientRect().width)),
+                })"""
+            )
+            _no_problems(opened, f"{path} on a phone")
+        assert found["page"][0] <= found["page"][1], f"{path}: the page scrolls sideways"
+        for scroll, client in found["boards"]:
+            assert scroll <= client, (
+                f"{path}: a board is wider than the phone ({scroll} > {client})"
+            )
+        assert found["smallest"] >= 12, f"{path}: cells of {found['smallest']} px"
+
+
+# The theme's sticky header would cover the top of a player in its screenshot.
+UNSTICK_CSS = ".bd-header, .bd-header-article, .skip-link { visibility: hidden !important; }"
+
+
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_screenshots_of_the_players(
+    browser, base_url: str, site: Path, screenshot_dir: Path, width: str
+) -> None:
+    """Each player in both themes, a few hints in (so the outlines and reasons show)."""
+    viewport = DESKTOP if width == "desktop" else PHONE
+    players = find_players(site)
+    for path in sorted({p.path for p in players}):
+        for mode in ("light", "dark"):
+            with visit(
+                browser, base_url + path, viewport=viewport, mode=mode, stored_choice=True
+            ) as opened:
+                for player in [p for p in players if p.path == path]:
+                    root = _root(opened, player)
+                    if player.kind == "line":
+                        root.locator("[role=gridcell]").nth(1).click()  # a filled cell
+                    elif root.get_attribute("data-lp-mode") == "steps":
+                        for _ in range(12):
+                            root.get_by_role("button", name="Next").click()
+                    else:
+                        for _ in range(4):
+                            root.get_by_role("button", name="Hint").click()
+                    opened.page.add_style_tag(content=UNSTICK_CSS)
+                    target = screenshot_dir / f"play-{player.name}--{width}-{mode}.png"
+                    root.screenshot(path=str(target))
+                    assert target.stat().st_size > 0
+                _no_problems(opened, f"{path} ({width}, {mode})")
+
+
+def test_pages_without_players_do_not_run_the_script(browser, base_url: str, site: Path) -> None:
+    with_players = {p.path for p in find_players(site)}
+    path = next(p for p in built_pages(site) if p not in with_players)
+    with visit(browser, base_url + path) as opened:
+        assert opened.page.evaluate("() => window.LogicPuzzlePlay === undefined")
+        _no_problems(opened, path)
+
+
+# ------------------------------------------------------------------------- the line editor --
+
+
+def test_line_editor_answers_at_once(browser, base_url: str, editor: Player) -> None:
+    player = _need(editor)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        assert root.get_attribute("data-lp-result") == "-1 1 1 -1 -1 1 -1 -1 1 -1"
+        assert "decides 4 cells" in _status(root)
+        clue = root.get_by_label("Clue", exact=True)
+        clue.fill("3 2 2")
+        cells = root.locator("table:not(.lp-line-result) [role=gridcell]")
+        cells.nth(1).click()  # unknown -> filled
+        cells.nth(1).click()  # filled -> empty: the second cell empty is a conflict
+        assert root.get_attribute("data-lp-result") == "conflict"
+        assert "Conflict" in _status(root)
+        cells.nth(1).focus()
+        opened.page.keyboard.press("Backspace")  # unknown again, by keyboard
+        opened.page.keyboard.press("Home")
+        opened.page.keyboard.press("x")  # the first cell empty: one placement is left
+        assert root.get_attribute("data-lp-result") == "0 1 1 1 0 1 1 0 1 1"
+        clue.fill("3 x")
+        assert clue.get_attribute("aria-invalid") == "true"
+        assert '"x" is not one' in _status(root)
+        clue.fill("9 2")
+        assert "needs 12 cells, and the line has 10" in _status(root)
+        root.get_by_label("Cells", exact=True).fill("12")
+        assert "Conflict: no placement of 9 2 fits" in _status(root)  # the first cell is empty
+        root.get_by_role("button", name="Clear the known cells").click()
+        assert root.get_attribute("data-lp-result") == "1 1 1 1 1 1 1 1 1 0 1 1"
+        clue.fill("4")
+        assert root.get_attribute("data-lp-result") == " ".join(["-1"] * 12)
+        assert "Nothing new" in _status(root)
+        clue.fill("9 2")
+        root.get_by_role("button", name="Use the result").click()  # the result becomes known
+        known = root.evaluate(
+            "r => [...r.querySelectorAll('td[tabindex]')].map(c => c.dataset.state)"
+        )
+        assert known == ["filled"] * 9 + ["empty"] + ["filled"] * 2
+        assert "Every cell is known, and the clue fits" in _status(root)
+        _no_problems(opened, player.name)
+
+
+def _pack(cells) -> str:
+    return "".join({-1: ".", 0: "0", 1: "1"}[v] for v in cells)
+
+
+SOLVE_ALL_JS = """cases => {
+  const unpack = s => [...s].map(ch => ch === '.' ? -1 : Number(ch));
+  const pack = cells => cells === null ? null : cells.map(v => v < 0 ? '.' : String(v)).join('');
+  return cases.map(([clue, cells]) => pack(window.LogicPuzzlePlay.solveLine(clue, unpack(cells))));
+}"""
+
+
+def test_js_line_solver_equals_helpers_on_every_line_of_the_book(
+    browser, base_url: str, editor: Player
+) -> None:
+    """The port in the page against helper.nonogram.line.reference.solve_line, on every line
+    line logic meets in the book's puzzles (and their conflicts), and against brute force on
+    random short lines."""
+    player = _need(editor)
+    book = line_cases(variants=1)
+    rng = random.Random(27)
+    short = []
+    for _ in range(3000):
+        n = rng.randint(1, 11)  # (a line of no cells is no line: brute force says None)
+        line = [rng.randint(0, 1) for _ in range(n)]
+        clue = [len(run) for run in "".join(map(str, line)).split("0") if run]
+        if rng.random() < 0.2:  # another line's clue: often no placement fits
+            clue = [rng.randint(1, 4) for _ in range(rng.randint(0, 3))]
+        cells = [rng.choice([-1, -1, 0, 1]) for _ in range(n)]
+        short.append({"clue": clue, "cells": cells, "result": brute_force(clue, cells)})
+    cases = book + short
+    with visit(browser, base_url + player.path) as opened:
+        got = opened.page.evaluate(SOLVE_ALL_JS, [[c["clue"], _pack(c["cells"])] for c in cases])
+        _no_problems(opened, player.name)
+    wrong = [
+        f"clue {c['clue']} cells {_pack(c['cells'])}: JS {g}, Python "
+        f"{None if c['result'] is None else _pack(c['result'])}"
+        for c, g in zip(cases, got, strict=True)
+        if g != (None if c["result"] is None else _pack(c["result"]))
+    ]
+    conflicts = sum(c["result"] is None for c in book)
+    assert len(book) > 10_000 and conflicts > 100, (len(book), conflicts)
+    assert not wrong, f"{len(wrong)} of {len(cases)} lines differ:\n  " + "\n  ".join(wrong[:10])
+
+
+# ------------------------------------------------------------------------- in a notebook ---
+
+JUPYTERLAB_JS = """([outputs, trusted]) => {
+  // What JupyterLab does with a text/html output: innerHTML, then (trusted output only) each
+  // <script> replaced by a fresh copy, which runs it. Untrusted output has its scripts removed.
+  for (const html of outputs) {
+    const area = document.createElement('div');
+    area.className = 'jp-OutputArea-output';
+    area.innerHTML = html;
+    document.body.append(area);
+    for (const old of area.querySelectorAll('script:not([type])')) {
+      if (trusted) {
+        const fresh = document.createElement('script');
+        fresh.textContent = old.textContent;
+        old.replaceWith(fresh);
+      } else old.remove();
+    }
+  }
+}"""
+
+
+def _notebook_outputs(site: Path, page: str) -> list[str]:
+    source = site / "_sources" / Path(page).with_suffix(".ipynb")
+    notebook = nbformat.read(source, as_version=4)
+    return [
+        output["data"]["text/html"]
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if "lp-play" in output.get("data", {}).get("text/html", "")
+    ]
+
+
+@pytest.mark.parametrize("jupyter_theme", ["light", "dark"])
+def test_the_downloaded_notebooks_output_plays_in_jupyterlab(
+    browser, site: Path, jupyter_theme: str
+) -> None:
+    """The .ipynb behind the download button: its outputs carry their own script and play on
+    an empty page, offline, several on one page; JupyterLab's dark theme turns them dark."""
+    players = [p for p in find_players(site) if p.kind == "nonogram"]
+    outputs = _notebook_outputs(site, players[0].path)
+    assert outputs, f"{players[0].path}: no player in the downloaded notebook"
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    context.route("**/*", lambda route: route.abort())  # nothing to fetch: all is inline
+    try:
+        theme = "true" if jupyter_theme == "light" else "false"
+        page.set_content(f'<!doctype html><html><body data-jp-theme-light="{theme}"></body></html>')
+        page.evaluate(JUPYTERLAB_JS, [outputs + outputs, True])  # twice: two copies of the script
+        roots = page.locator(".lp-play")
+        assert roots.count() == 2 * len(outputs)
+        assert all(
+            roots.nth(i).get_attribute("data-lp-mounted") == "true" for i in range(roots.count())
+        )
+        root = roots.last
+        hint = root.get_by_role("button", name="Hint")
+        _to_board(root)
+        for _ in range(len(_data(root)["steps"])):
+            hint.click()
+        assert root.get_attribute("data-lp-solved") == "true"
+        luminance = _luminance(root)
+        assert luminance > 0.75 if jupyter_theme == "light" else luminance < 0.25
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_an_untrusted_notebook_says_where_to_play(browser, site: Path) -> None:
+    players = [p for p in find_players(site) if p.kind == "futoshiki"]
+    outputs = _notebook_outputs(site, players[0].path)
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    try:
+        page.set_content("<!doctype html><html><body></body></html>")
+        page.evaluate(JUPYTERLAB_JS, [outputs, False])
+        text = page.locator(".lp-play").first.text_content()
+    finally:
+        context.close()
+    assert "run this cell again" in text and "book's site" in text

@@ -1,0 +1,74 @@
+"""The flow of domains (helper.diagrams.domains): each box draws exactly the values left in its
+domains, the figure is opaque and readable, and bad input is refused with a clear message."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.text import Text
+
+from helper.diagrams.domains import DomainBox, domains_flow_figure, kept_cells
+from helper.figure import BODY_PX, smallest_text_px
+
+VALUES = [1, 2, 3]
+FULL = {v: VALUES for v in "xyz"}
+PROPAGATED = {"x": [1, 2, 3], "y": [1, 3], "z": [1, 3]}
+
+
+def boxes() -> list[DomainBox]:
+    return [
+        DomainBox("the model", FULL, 0, 0.5),
+        DomainBox("propagation", PROPAGATED, 1, 0.5, 0, "a note\non two lines"),
+        DomainBox("probing", {"x": [2], "y": [3], "z": [1]}, 2, 0, 1),
+        DomainBox("search", {"x": [2], "y": [3], "z": [1]}, 2, 1, 2),
+    ]
+
+
+@given(st.dictionaries(st.sampled_from("xyz"), st.sets(st.sampled_from(VALUES)), min_size=1))
+def test_kept_cells_are_the_values_left(domains):
+    box = DomainBox("a box", {name: sorted(left) for name, left in domains.items()}, 0)
+    cells = kept_cells(box, VALUES)
+    assert set(cells) == {(name, v) for name, left in domains.items() for v in left}
+    assert len(cells) == sum(len(left) for left in domains.values())
+
+
+def test_each_box_draws_its_values_bold_and_the_others_struck():
+    fig = domains_flow_figure(boxes(), [(0, 1), (1, 2, "by default"), (1, 3)], VALUES)
+    digits = [t for t in fig.findobj(Text) if t.get_text() in {"1", "2", "3"}]
+    bold = [t for t in digits if t.get_fontweight() == "bold"]
+    assert len(digits) == 4 * 3 * 3  # every value of every variable in every box
+    assert len(bold) == sum(len(kept_cells(box, VALUES)) for box in boxes())
+    struck = [line for line in fig.axes[0].lines]
+    assert len(struck) == len(digits) - len(bold)
+    texts = {t.get_text() for t in fig.findobj(Text)}
+    assert {"the model", "propagation", "probing", "search", "a note\non two lines"} <= texts
+    assert "by default" in texts  # the arrow's label
+
+
+def test_flow_figure_is_opaque_readable_and_has_a_legend():
+    before = plt.get_fignums()
+    fig = domains_flow_figure(boxes(), [(0, 1), (1, 2), (1, 3)], VALUES, title="a title")
+    assert plt.get_fignums() == before  # no pyplot figure made or left open
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    pixels = np.asarray(canvas.buffer_rgba())
+    assert (pixels[..., 3] == 255).all()
+    assert (pixels[..., :3] < 128).any()
+    assert smallest_text_px(fig) >= BODY_PX / 2
+    labels = [t.get_text() for legend in fig.legends for t in legend.get_texts()]
+    assert labels == ["value still possible", "value ruled out"]
+
+
+def test_bad_input_is_refused_with_what_is_wrong():
+    with pytest.raises(ValueError, match="only 4 boxes"):
+        domains_flow_figure(boxes(), [(0, 4)], VALUES)
+    with pytest.raises(ValueError, match=r"'odd': x has values \[7\]"):
+        domains_flow_figure([DomainBox("odd", {"x": [1, 7]}, 0)], [], VALUES)
+    with pytest.raises(ValueError, match="at least one box"):
+        domains_flow_figure([], [], VALUES)

@@ -1,0 +1,72 @@
+"""Every chapter's zip runs on a reader's machine, far from the checkout.
+
+The zips install the same things (the first test checks that they hold the same wheel, pins
+and requirements.txt, byte for byte), so one new venv, made with the first zip's
+``python -m pip install -r requirements.txt`` run in its unzipped folder, serves them all. Each
+chapter's zip is then unzipped into a folder of its own and its notebook runs there, top to
+bottom, in a kernel of that venv. Needs a built site (`make book`); `make notebooks` runs it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from pathlib import Path
+
+import nbformat
+import pytest
+from notebook_runner import CELL_TIMEOUT, run_notebook
+from reader_machine import REPO, Reader, notebook_chapters, run, unzip
+
+from booktools.downloads.package import wheel_name
+
+# Each test may take a whole notebook's cells (and the first one the reader's fresh venv).
+pytestmark = [pytest.mark.notebooks, pytest.mark.timeout(2 * CELL_TIMEOUT)]
+SHARED = ("requirements.txt", "constraints.txt", wheel_name())
+
+
+def test_the_book_has_notebook_chapters() -> None:
+    assert len(notebook_chapters()) >= 1, "no notebook chapter found through _toc.yml"
+
+
+def test_every_zip_holds_the_same_package_and_pins(site: Path, zipped: dict[str, Path]) -> None:
+    first: dict[str, bytes] = {}
+    for chapter, path in zipped.items():
+        name = posixpath.basename(chapter)
+        with zipfile.ZipFile(path) as archive:
+            expected = {f"{name}/{file}" for file in (f"{name}.ipynb", "README.txt", *SHARED)}
+            assert set(archive.namelist()) == expected, path.name
+            shared = {file: archive.read(f"{name}/{file}") for file in SHARED}
+        assert shared[wheel_name()] == (site / "dist" / wheel_name()).read_bytes(), path.name
+        assert shared["constraints.txt"] == (REPO / "requirements.txt").read_bytes(), path.name
+        first = first or shared
+        assert shared == first, f"{path.name} installs other things than the first zip"
+    requirements = first["requirements.txt"].decode().splitlines()
+    wanted = [line for line in requirements if line and not line.startswith("#")]
+    assert wanted == ["-c constraints.txt", f"./{wheel_name()}[book]", "jupyterlab"]
+
+
+def test_the_zip_reader_has_the_package_of_the_zip_and_jupyterlab(zip_machine: Reader) -> None:
+    """The reader's `helper`, its puzzles and JupyterLab are the new venv's, not the checkout's."""
+    code = (
+        "import helper, helper.data, jupyterlab, importlib.metadata as m;"
+        "print(helper.__file__); print(helper.data.DATA_DIR); print(jupyterlab.__file__);"
+        "print(m.version('logic-puzzles-helper'))"
+    )
+    *paths, version = run(zip_machine.python, "-c", code, cwd=zip_machine.home).split()
+    venv = zip_machine.python.parent.parent
+    for path in map(Path, paths):
+        assert path.is_relative_to(venv) and not path.is_relative_to(REPO), paths
+    assert Path(paths[1]).name == "puzzles", paths
+    assert wheel_name().split("-")[1] == version
+
+
+@pytest.mark.parametrize("chapter", notebook_chapters(), ids=lambda name: Path(name).name)
+def test_zipped_chapter_runs(zip_machine: Reader, zipped: dict[str, Path], chapter: str) -> None:
+    name = posixpath.basename(chapter)
+    folder = unzip(zipped[chapter], zip_machine.home / "chapters")
+    notebook = nbformat.read(folder / f"{name}.ipynb", as_version=4)
+    nbformat.validate(notebook)
+    assert "install" in notebook.cells[0].metadata.get("tags", []), "no install cell first"
+    assert any(cell.cell_type == "code" for cell in notebook.cells[1:]), f"{name}: no code"
+    run_notebook(notebook, zip_machine, folder, f"zip {name}")

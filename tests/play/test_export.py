@@ -1,0 +1,103 @@
+"""The data a player reads: a puzzle and its steps, checked before they reach a page."""
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from helper.futoshiki import Futoshiki, generate_futoshiki
+from helper.futoshiki import solve as solve_futoshiki
+from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram import solve as solve_nonogram
+from helper.play import futoshiki_data, nonogram_data
+from helper.play.standin import futoshiki_steps, nonogram_steps
+
+
+@dataclass(frozen=True)
+class Step:
+    cells: dict[tuple[int, int], int]
+    lines: tuple[Any, ...] = (("row", 0),)
+    reason: str = "Because."
+    kind: str = "line"
+
+
+def whole_grid(grid) -> list[Step]:
+    """One step per row of ``grid``, each deciding the whole row."""
+    return [
+        Step({(r, c): v for c, v in enumerate(row)}, (("row", r),)) for r, row in enumerate(grid)
+    ]
+
+
+SMALL = Nonogram.from_grid([[1, 0, 1], [1, 1, 0]])
+
+
+def test_steps_replayed_give_the_solution_and_survive_json() -> None:
+    heart = load_puzzle("nonogram01")
+    data = nonogram_data(heart, nonogram_steps(heart))
+    assert data["solution"] == solve_nonogram(heart).grid
+    assert json.loads(json.dumps(data)) == data
+    assert data["rows"][0] == [2, 2] and data["title"] == heart.title
+    first = data["steps"][0]
+    assert set(first) == {"cells", "lines", "reason", "kind"}
+    assert all(len(cell) == 3 for cell in first["cells"])
+    assert first["cells"] == sorted(first["cells"])
+
+
+def test_a_step_of_any_shape_is_read_through_its_four_fields() -> None:
+    data = nonogram_data(SMALL, whole_grid([[1, 0, 1], [1, 1, 0]]))
+    assert data["steps"][1] == {
+        "cells": [[1, 0, 1], [1, 1, 1], [1, 2, 0]],
+        "lines": [["row", 1]],
+        "reason": "Because.",
+        "kind": "line",
+    }
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        ([Step({(0, 0): 1}), Step({(0, 0): 0})], "step 2, row 1, column 1: the step says 0"),
+        (whole_grid([[1, 0, 1]]), "leave 3 cells undecided, the first at row 2, column 1"),
+        ([Step({(5, 0): 1})], "step 1: cell (5, 0) is outside the 2 × 3 grid"),
+        ([Step({(0, 0): 2})], "step 1, row 1, column 1: value 2 is not one of [0, 1]"),
+        ([Step({})], "step 1 decides no cell"),
+        ([Step({(0, 0): 1}, lines=(("diagonal", 0),))], "step 1: unknown premise ('diagonal', 0)"),
+        ([Step({(0, 0): 1}, lines=(("column", 3),))], "step 1: column 3 is not a column"),
+        ([Step({(0, 0): 1}, lines=(("sign", (0, 0), (0, 1)),))], "unknown premise ('sign'"),
+        ([Step({(0, 0): 1}, reason=" ")], "step 1: the reason is not a sentence"),
+        (whole_grid([[1, 1, 0], [1, 0, 1]]), "the steps end at a grid that breaks a clue"),
+    ],
+)
+def test_bad_steps_are_refused_with_the_step_and_cell(steps, message) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        nonogram_data(SMALL, steps)
+
+
+def test_futoshiki_steps_start_from_the_givens_and_end_at_the_solution() -> None:
+    puzzle = Futoshiki(*generate_futoshiki(5, seed=2))
+    data = futoshiki_data(puzzle, futoshiki_steps(puzzle))
+    assert data["solution"] == solve_futoshiki(puzzle).grid
+    assert data["givens"] == puzzle.to_lists() and data["size"] == 5
+    assert data["signs"] == [[list(a), list(b)] for a, b in puzzle.constraints]
+    decided = {(r, c) for step in data["steps"] for r, c, _ in step["cells"]}
+    givens = {(r, c) for r, row in enumerate(puzzle.grid) for c, v in enumerate(row) if v}
+    assert decided.isdisjoint(givens) and len(decided | givens) == 25
+    kinds = {p[0] for step in data["steps"] for p in step["lines"]}
+    assert kinds <= {"row", "column", "sign", "given"}
+
+
+def test_futoshiki_premises_and_conflicts_with_givens() -> None:
+    puzzle = Futoshiki([[1, 0], [0, 0]], [((1, 0), (1, 1))])  # 1 2 / 2 1 breaks the sign
+    with pytest.raises(ValueError, match="row 1, column 1: the step says 2, but the cell is 1"):
+        futoshiki_data(puzzle, [Step({(0, 0): 2})])
+    good = [Step({(0, 1): 2, (1, 0): 2, (1, 1): 1}, (("sign", (1, 0), (1, 1)), ("given", (0, 0))))]
+    with pytest.raises(ValueError, match="breaks a rule"):
+        futoshiki_data(puzzle, good)
+    with pytest.raises(ValueError, match="a cell is a"):
+        futoshiki_data(puzzle, [Step({(0, 1): 2}, (("given", 3),))])
+    with pytest.raises(TypeError, match="expected a Futoshiki"):
+        futoshiki_data(SMALL, [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a Nonogram"):
+        nonogram_data(puzzle, [])  # type: ignore[arg-type]

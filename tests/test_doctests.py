@@ -1,0 +1,47 @@
+"""The Examples sections of the public API run as doctests, in `make unit` (issue 30 item 9).
+
+Each module listed here keeps its examples fast and deterministic (fixed seeds, one worker,
+small puzzles); a wrong example fails like any other test.
+"""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "helper.results",
+    "helper.shape",
+    "helper.errors",
+    "helper.deadline",
+    "helper.backends.pysat",
+    "helper.formats",
+    "helper.figure",
+    "helper.nonogram",
+    "helper.nonogram.clues",
+    "helper.nonogram.puzzle",
+    "helper.nonogram.unique",
+    "helper.nonogram.line.contract",
+    "helper.nonogram.solvers.registry",
+    "helper.futoshiki.check",
+    "helper.futoshiki.cnf",
+    "helper.futoshiki.generate",
+    "helper.futoshiki.model",
+    "helper.futoshiki.puzzle",
+    "helper.futoshiki.samples",
+    "helper.futoshiki.solvers",
+    "helper.futoshiki.text",
+    "helper.futoshiki.validate",
+    "helper.plot.boards",
+    "helper.plot.timing",
+    "helper.plot.work",
+    "helper.bench.progress",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_the_examples_in_the_docstrings_hold(name):
+    module = importlib.import_module(name)
+    failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert tried > 0, f"{name} has no examples"
+    assert failed == 0
