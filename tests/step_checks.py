@@ -118,7 +118,7 @@ def futoshiki_can_differ(puzzle, known, premises, cells) -> bool:
     """Whether some Latin-square filling fits the ``known`` cells (0: open) and the
     ``premises`` (rows and columns all different, signs, givens) while one of ``cells``
     ({(r, c): digit}) holds another digit."""
-    n = puzzle.size
+    n = puzzle.height
     model = cp_model.CpModel()
     x = {(r, c): model.new_int_var(1, n, f"x{r}{c}") for r in range(n) for c in range(n)}
     for (r, c), v in x.items():

@@ -76,11 +76,7 @@ def _sets(limit: int) -> dict[str, Callable[[str], list[Puzzle]]]:
 
 def measure(set_name: str, split: str, puzzle: Puzzle, time_limit: float) -> Row:
     """Explain one puzzle and measure it."""
-    if isinstance(puzzle, Nonogram):
-        size = f"{puzzle.height}x{puzzle.width}"
-    else:
-        size = f"{puzzle.size}x{puzzle.size}"
-    row = Row(set_name, split, puzzle.name, size, "explained")
+    row = Row(set_name, split, puzzle.name, puzzle.size, "explained")
     wall, cpu = time.perf_counter(), time.process_time()
     try:
         if isinstance(puzzle, Nonogram):

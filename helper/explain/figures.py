@@ -66,7 +66,7 @@ def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int)
     step = explanation[index]
     known = before(explanation, index, 0)
     ax = plot_futoshiki_board(puzzle.grid, puzzle.constraints, legend=False)
-    n = puzzle.size
+    n = puzzle.height
     for r in range(n):
         for c in range(n):
             if known[r][c] and not puzzle.grid[r][c]:

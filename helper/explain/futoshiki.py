@@ -37,7 +37,7 @@ STEP_BUDGET = 1000
 
 def premises_of(puzzle: Futoshiki) -> list[Premise]:
     """Every premise of the puzzle: rows, columns, signs (in the puzzle's order), givens."""
-    n = puzzle.size
+    n = puzzle.height
     premises: list[Premise] = [("row", r) for r in range(n)]
     premises += [("column", c) for c in range(n)]
     premises += [("sign", tuple(a), tuple(b)) for a, b in puzzle.constraints]
@@ -57,7 +57,7 @@ def switched_cnf(puzzle: Futoshiki) -> tuple[list[list[int]], list[int], int]:
     every cell holds exactly one digit (always on), and each premise's clauses carry its
     switch. Returns the clauses, the switches (in the order of :func:`premises_of`) and the
     last variable used."""
-    n = puzzle.size
+    n = puzzle.height
     pool = IDPool(start_from=n * n * n + 1)
     clauses: list[list[int]] = []
 
@@ -80,7 +80,7 @@ def switched_cnf(puzzle: Futoshiki) -> tuple[list[list[int]], list[int], int]:
 
 def _premise_clauses(premise: Premise, puzzle: Futoshiki, x) -> list[list[int]]:
     """The clauses of one premise, without its switch."""
-    kind, n = premise[0], puzzle.size
+    kind, n = premise[0], puzzle.height
     if kind == "given":
         r, c = premise[1]
         return [[x((r, c), puzzle.grid[r][c])]]
@@ -131,10 +131,19 @@ def explain(
         More than one grid does.
     SolverTimeoutError
         ``time_limit`` passed first.
+
+    Examples
+    --------
+    >>> from helper.futoshiki import Futoshiki, explain
+    >>> steps = explain(Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))]))
+    >>> steps[0].cells, steps[0].lines
+    ({(0, 0): 1, (0, 1): 2}, (('sign', (0, 0), (0, 1)),))
+    >>> steps.kinds()
+    {'sign': 1, 'single': 2}
     """
     if not isinstance(puzzle, Futoshiki):
         raise TypeError(f"expected a Futoshiki, got {type(puzzle).__name__}")
-    n = puzzle.size
+    n = puzzle.height
     deadline = Deadline(time_limit)
     memory = Memory()
     premises = premises_of(puzzle)
@@ -153,7 +162,7 @@ def explain(
             deadline,
         )
         solution = _unique_solution(oracle, n, top)
-        state = puzzle.rows()
+        state = puzzle.to_lists()
         steps: list[Step] = []
         while any(0 in row for row in state):
             step = _step(puzzle, premises, state, solution, oracle, budget)
@@ -178,7 +187,7 @@ def digits_of(grid: np.ndarray, n: int) -> np.ndarray:
 
 
 def _satisfied(puzzle: Futoshiki, premises: Sequence[Premise], grid: np.ndarray) -> frozenset[int]:
-    n = puzzle.size
+    n = puzzle.height
     digits = digits_of(grid, n)
     good = []
     for premise in premises:
@@ -233,7 +242,7 @@ def _step(
     oracle: Oracle,
     budget: int,
 ) -> Step:
-    n = puzzle.size
+    n = puzzle.height
     open_ = [(r, c) for r in range(n) for c in range(n) if state[r][c] == 0]
     candidates = [(position(n, cell, solution[cell[0]][cell[1]]), True) for cell in open_]
     touching = [_touching(premises, cell) for cell in open_]

@@ -47,7 +47,7 @@ def start_candidates(
 ) -> Candidates:
     """Every cell's candidates before the rules: a decided cell (a fact) or a given among the
     ``premises`` has its digit; every other cell, a given not named included, has ``1..n``."""
-    n = puzzle.size
+    n = puzzle.height
     named = {p[1] for p in premises if p[0] == "given"}
     candidates: Candidates = {}
     for r in range(n):
@@ -67,7 +67,7 @@ def derive(
     rules: Sequence[str],
 ) -> Derivation:
     """Apply the ``rules`` with the ``premises`` until nothing changes."""
-    n = puzzle.size
+    n = puzzle.height
     found = Derivation(start_candidates(puzzle, state, premises))
     cand = found.candidates
     lines = [p for p in premises if p[0] in ("row", "column")]

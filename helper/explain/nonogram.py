@@ -69,6 +69,16 @@ def explain(
         More than one grid does (no sequence of forced steps can reach a solution).
     SolverTimeoutError
         ``time_limit`` passed first.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, explain
+    >>> steps = explain(Nonogram([[2], [1]], [[1], [2]], name="corner"))
+    >>> [(step.cells, step.lines) for step in steps]  # doctest: +NORMALIZE_WHITESPACE
+    [({(0, 0): 1, (0, 1): 1}, (('row', 0),)), ({(1, 0): 0}, (('column', 0),)),
+     ({(1, 1): 1}, (('row', 1),))]
+    >>> steps[0].reason
+    'row 0 (2): its leftmost and rightmost placements both make columns 0 and 1 black'
     """
     if not isinstance(puzzle, Nonogram):
         raise TypeError(f"expected a Nonogram, got {type(puzzle).__name__}")

@@ -13,7 +13,7 @@ from helper.futoshiki import Futoshiki, explain, generate_futoshiki, load_puzzle
 def singles(puzzle, known, premises, signs: bool) -> dict:
     """Candidates after naked and hidden singles (and sign bounds when ``signs``) with the
     premises alone: written here again, apart from ``helper.explain.futoshiki_reasons``."""
-    n = puzzle.size
+    n = puzzle.height
     named = {p[1] for p in premises if p[0] == "given"}
     cand = {
         (r, c): {known[r][c]} if known[r][c] else
@@ -59,7 +59,7 @@ def connected(signs) -> bool:
 def check(puzzle: Futoshiki, explanation) -> None:
     grid = check_explanation(puzzle, explanation, futoshiki_can_differ, 0)
     assert puzzle.check(grid)
-    known = [[0] * puzzle.size for _ in range(puzzle.size)]
+    known = [[0] * puzzle.height for _ in range(puzzle.height)]
     for step in explanation:
         signs = [p for p in step.lines if p[0] == "sign"]
         reached = singles(puzzle, known, step.lines, signs=True)
@@ -123,7 +123,8 @@ def test_not_unique_and_no_solution():
 def test_givens_are_named_when_used_and_never_decided():
     puzzle = load_puzzle("sample05")
     found = explain(puzzle)
-    givens = {(r, c) for r in range(puzzle.size) for c in range(puzzle.size) if puzzle.grid[r][c]}
+    n = puzzle.height
+    givens = {(r, c) for r in range(n) for c in range(n) if puzzle.grid[r][c]}
     assert all(cell not in givens for step in found for cell in step.cells)
     assert any(p[0] == "given" for step in found for p in step.lines)
-    assert [list(row) for row in found.start] == puzzle.rows()
+    assert [list(row) for row in found.start] == puzzle.to_lists()
