@@ -297,6 +297,54 @@ def command_convert(args: argparse.Namespace) -> None:
     sys.stdout.write(write_json(puzzle) if target == "json" else write_non(puzzle))
 
 
+def command_explain(args: argparse.Namespace) -> None:
+    """Print the steps that solve a Nonogram (.non, .json) or a Futoshiki (.txt), one a line."""
+    from helper import futoshiki, nonogram
+    from helper.errors import NoSolutionError, NotUniqueError
+
+    try:
+        if Path(args.file).suffix.lower() == ".txt":
+            try:
+                puzzle = futoshiki.Futoshiki.from_text(_read_text(args.file), name=args.file)
+            except ValueError as error:
+                raise CommandError(f"{args.file}: {error}") from None
+            steps = futoshiki.explain(puzzle, time_limit=args.time_limit)
+        else:
+            nonogram_puzzle = _read_nonogram(args.file, args.max_cells)
+            steps = nonogram.explain(nonogram_puzzle, time_limit=args.time_limit)
+    except (NoSolutionError, NotUniqueError) as error:
+        raise CommandError(f"{args.file}: {error}") from None
+    for step in steps:
+        print(step)
+    if args.stats:
+        print(
+            f"{len(steps)} steps: {steps.single_line} use one premise, {steps.multi_line} more; "
+            f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets",
+            file=sys.stderr,
+        )
+
+
+def _add_explain(commands: "argparse._SubParsersAction") -> None:
+    explain = commands.add_parser(
+        "explain",
+        help="explain a puzzle's solution step by step, one step a line",
+        description="Print the steps that solve a Nonogram (.non or .json file) or a Futoshiki "
+        "(.txt file in the text format), one a line: the cells a step decides, the clues or "
+        "rules it uses, and its kind (Nonogram: overlap, line, lines; Futoshiki: single, sign, "
+        "chain, hall, lines). Rows, columns and cells are counted from 0. A puzzle without "
+        "exactly one solution is refused with one line and exit status 1.",
+    )
+    explain.add_argument("file", metavar="FILE", help="the puzzle file")
+    explain.add_argument(
+        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+    )
+    explain.add_argument(
+        "--stats", action="store_true", help="also print the counts of the steps (on stderr)"
+    )
+    _add_max_cells(explain)
+    explain.set_defaults(run=command_explain)
+
+
 def _add_max_cells(command: argparse.ArgumentParser) -> None:
     from helper.formats import MAX_CELLS
 
@@ -414,6 +462,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", choices=["json", "non"], help="the output format")
     _add_max_cells(convert)
     convert.set_defaults(run=command_convert)
+    _add_explain(commands)
     return parser
 
 

@@ -7,6 +7,8 @@ says when it cannot hand back an answer is a :class:`SolverError`:
 - :class:`NoSolutionError`: the puzzle is well formed but has no solution. It is also a
   ``ValueError`` (the input is at fault), so ``except ValueError`` around "read and solve"
   catches it together with bad input;
+- :class:`NotUniqueError`: the puzzle has more than one solution, where only one will do
+  (an explanation: no chain of forced steps reaches a solution). Also a ``ValueError``;
 - :class:`SolverTimeoutError`: the solver gave up at its time limit, undecided;
 - :class:`ModelTooLargeError`: the model refuses to be built at all, it would be far too large.
 
@@ -51,6 +53,10 @@ class NoSolutionError(SolverError, ValueError):
     """
 
 
+class NotUniqueError(SolverError, ValueError):
+    """The puzzle is well formed, but more than one grid satisfies every clue."""
+
+
 class SolverTimeoutError(SolverError):
     """The solver gave up at its time limit without deciding the puzzle.
 
@@ -86,4 +92,10 @@ class ModelTooLargeError(SolverError):
     """
 
 
-__all__ = ["ModelTooLargeError", "NoSolutionError", "SolverError", "SolverTimeoutError"]
+__all__ = [
+    "ModelTooLargeError",
+    "NoSolutionError",
+    "NotUniqueError",
+    "SolverError",
+    "SolverTimeoutError",
+]

@@ -36,6 +36,8 @@ MODULES = [
     "helper.plot.timing",
     "helper.plot.work",
     "helper.bench.progress",
+    "helper.explain.nonogram",
+    "helper.explain.futoshiki",
 ]
 
 

@@ -12,7 +12,8 @@ from helper.futoshiki import solve as solve_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram import solve as solve_nonogram
 from helper.play import futoshiki_data, nonogram_data
-from helper.play.standin import futoshiki_steps, nonogram_steps
+from helper.futoshiki import explain as explain_futoshiki
+from helper.nonogram import explain as explain_nonogram
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ SMALL = Nonogram.from_grid([[1, 0, 1], [1, 1, 0]])
 
 def test_steps_replayed_give_the_solution_and_survive_json() -> None:
     heart = load_puzzle("nonogram01")
-    data = nonogram_data(heart, nonogram_steps(heart))
+    data = nonogram_data(heart, explain_nonogram(heart))
     assert data["solution"] == solve_nonogram(heart).grid
     assert json.loads(json.dumps(data)) == data
     assert data["rows"][0] == [2, 2] and data["title"] == heart.title
@@ -77,7 +78,7 @@ def test_bad_steps_are_refused_with_the_step_and_cell(steps, message) -> None:
 
 def test_futoshiki_steps_start_from_the_givens_and_end_at_the_solution() -> None:
     puzzle = Futoshiki(*generate_futoshiki(5, seed=2))
-    data = futoshiki_data(puzzle, futoshiki_steps(puzzle))
+    data = futoshiki_data(puzzle, explain_futoshiki(puzzle))
     assert data["solution"] == solve_futoshiki(puzzle).grid
     assert data["givens"] == puzzle.to_lists() and data["size"] == 5
     assert data["signs"] == [[list(a), list(b)] for a, b in puzzle.constraints]

@@ -10,7 +10,8 @@ from helper import palette
 from helper.futoshiki import Futoshiki, generate_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
 from helper.play import futoshiki_player, line_editor, nonogram_player
-from helper.play.standin import futoshiki_steps, nonogram_steps
+from helper.futoshiki import explain as explain_futoshiki
+from helper.nonogram import explain as explain_nonogram
 from helper.play.widget import FALLBACK, script, stylesheet
 
 DATA = re.compile(r'<script type="application/json" class="lp-data">(.*?)</script>', re.S)
@@ -23,7 +24,7 @@ def embedded(html: str) -> dict:
 
 def test_the_output_carries_data_style_script_and_a_fallback() -> None:
     heart = load_puzzle("nonogram01")
-    widget = nonogram_player(heart, nonogram_steps(heart))
+    widget = nonogram_player(heart, explain_nonogram(heart))
     html = widget._repr_html_()
     assert embedded(html) == widget.data and widget.data["start"] == "play"
     assert f"<style>{stylesheet()}</style>" in html
@@ -37,7 +38,7 @@ def test_the_output_carries_data_style_script_and_a_fallback() -> None:
 def test_text_in_the_data_cannot_close_the_script_element() -> None:
     grid = [[1, 1], [0, 1]]
     puzzle = Nonogram.from_grid(grid)
-    steps = nonogram_steps(puzzle)
+    steps = explain_nonogram(puzzle)
     widget = nonogram_player(puzzle, steps, title="</script><b>bold & bad</b>")
     html = widget.html
     assert html.count("</script>") == 2  # the data's and the player's, nothing in between
@@ -54,11 +55,11 @@ def test_the_book_palette_colours_the_player() -> None:
 
 def test_futoshiki_player_and_start_mode() -> None:
     puzzle = Futoshiki(*generate_futoshiki(5, seed=2))
-    widget = futoshiki_player(puzzle, futoshiki_steps(puzzle), start="steps")
+    widget = futoshiki_player(puzzle, explain_futoshiki(puzzle), start="steps")
     assert widget.data["start"] == "steps" and widget.data["puzzle"] == "futoshiki"
     assert 'data-lp-kind="futoshiki"' in widget.html
     with pytest.raises(ValueError, match="start must be one of 'play', 'steps'"):
-        futoshiki_player(puzzle, futoshiki_steps(puzzle), start="solve")
+        futoshiki_player(puzzle, explain_futoshiki(puzzle), start="solve")
 
 
 def test_line_editor_data_and_bad_lines() -> None:

@@ -1,0 +1,316 @@
+"""Explain a Nonogram's solution step by step, cheapest steps first.
+
+At every turn the explainer takes the cheapest step there is:
+
+1. an **overlap** step: one line whose leftmost and rightmost placements agree on some open
+   cells (:mod:`helper.explain.overlap`);
+2. a **line** step: one line whose clue, with the cells known, forces cells that the overlap
+   rule does not (the line solver, :func:`~helper.nonogram.line.reference.solve_line`);
+3. when no single line forces anything (line logic is at its fixpoint), a **lines** step: a
+   cheapest set of lines that forces some open cell, found by
+   :func:`helper.explain.ocus.cheapest_step` on a CNF of the open lines, each with a switch
+   (:func:`switched_cnf`). Every line costs
+   :data:`LINE_COST`. The step decides every open cell its lines force.
+
+Among single-line steps of one kind, the one deciding the most cells comes first (then rows
+before columns, then by index). Each step is the cheapest at its turn; the sequence as a
+whole is greedy, not the cheapest sequence there is.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from pysat.solvers import Solver
+
+from helper.deadline import Deadline
+from helper.errors import NoSolutionError, NotUniqueError
+from helper.nonogram.clues import runs
+from helper.nonogram.line.reference import solve_line
+from helper.nonogram.models.cnf_starts import start_line_clauses
+from helper.nonogram.puzzle import Nonogram
+
+from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
+from .overlap import overlap
+from .steps import Cell, Explanation, Premise, Step, and_join, numbers_text
+
+UNKNOWN = -1
+LINE_COST = 1
+"""What one line costs in a step (every line the same, so a step's cost is its number of lines)."""
+STEP_BUDGET = 1000
+"""Hitting sets per multi-line step before the explainer settles for a greedy minimal step."""
+
+
+def explain(
+    puzzle: Nonogram, *, time_limit: float | None = None, budget: int = STEP_BUDGET
+) -> Explanation:
+    """The steps that solve ``puzzle``, from the empty grid to its solution.
+
+    Parameters
+    ----------
+    puzzle
+        A :class:`~helper.nonogram.Nonogram`.
+    time_limit
+        Seconds for the whole explanation (``None``: no limit).
+    budget
+        Hitting-set solves per multi-line step; when they run out, the step is a minimal set
+        of lines found by deletion instead of a proven cheapest one.
+
+    Returns
+    -------
+    Explanation
+        The steps (:class:`~helper.explain.steps.Step`) and their counts.
+
+    Raises
+    ------
+    NoSolutionError
+        No grid satisfies every clue.
+    NotUniqueError
+        More than one grid does (no sequence of forced steps can reach a solution).
+    SolverTimeoutError
+        ``time_limit`` passed first.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram, explain
+    >>> steps = explain(Nonogram([[2], [1]], [[1], [2]], name="corner"))
+    >>> [(step.cells, step.lines) for step in steps]  # doctest: +NORMALIZE_WHITESPACE
+    [({(0, 0): 1, (0, 1): 1}, (('row', 0),)), ({(1, 0): 0}, (('column', 0),)),
+     ({(1, 1): 1}, (('row', 1),))]
+    >>> steps[0].reason
+    'row 0 (2): its leftmost and rightmost placements both make columns 0 and 1 black'
+    """
+    if not isinstance(puzzle, Nonogram):
+        raise TypeError(f"expected a Nonogram, got {type(puzzle).__name__}")
+    deadline = Deadline(time_limit)
+    memory = Memory()
+    height, width = puzzle.height, puzzle.width
+    state = [[UNKNOWN] * width for _ in range(height)]
+    solution = unique_solution(puzzle, memory, deadline)
+    steps: list[Step] = []
+    while any(UNKNOWN in row for row in state):
+        deadline.check("explain")
+        step = _single_line_step(puzzle, state)
+        if step is None:
+            step = _lines_step(puzzle, state, solution, memory, deadline, budget)
+        for (r, c), value in step.cells.items():
+            state[r][c] = value
+        decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
+        memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
+        steps.append(step)
+    return Explanation(
+        tuple(steps),
+        tuple((UNKNOWN,) * width for _ in range(height)),
+        tuple(map(tuple, solution)),
+        memory.sat_calls,
+        memory.hitting_sets,
+    )
+
+
+def line_premises(puzzle: Nonogram) -> list[Premise]:
+    """Every line as a premise: rows, then columns."""
+    return [("row", r) for r in range(puzzle.height)] + [("column", c) for c in range(puzzle.width)]
+
+
+def _line_cells(premise: Premise, height: int, width: int) -> list[Cell]:
+    kind, index = premise
+    if kind == "row":
+        return [(index, c) for c in range(width)]
+    return [(r, index) for r in range(height)]
+
+
+@dataclass(frozen=True)
+class SwitchedCnf:
+    """The CNF of the open lines, each with a switch, given the cells known.
+
+    ``variables[r * width + c]`` is the variable of an open cell (0 for a known one);
+    ``premises`` are the open lines, ``switches`` their switches, in the same order.
+    """
+
+    clauses: list[list[int]]
+    premises: list[Premise]
+    switches: list[int]
+    variables: np.ndarray
+    top: int
+
+
+def switched_cnf(puzzle: Nonogram, state: Sequence[Sequence[int]]) -> SwitchedCnf:
+    """Each open line's clauses (the block-start CNF of
+    :func:`~helper.nonogram.models.cnf_starts.start_line_clauses`, whose unit propagation is
+    line logic), each clause with ``-switch`` added so that the switch turns the line on."""
+    height, width = puzzle.height, puzzle.width
+    variables = np.zeros(height * width, dtype=np.int64)
+    open_ = [r * width + c for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
+    variables[open_] = np.arange(1, len(open_) + 1)
+    top = len(open_)
+    clauses: list[list[int]] = []
+    premises, switches = [], []
+    for premise, clue in zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True):
+        places = _line_cells(premise, height, width)
+        known = [state[r][c] for r, c in places]
+        if UNKNOWN not in known:
+            continue
+        cells = [int(variables[r * width + c]) or None for r, c in places]
+        line: list[list[int]] = []
+        new_top = start_line_clauses(clue, known, cells, top, line)
+        if new_top is None:
+            raise NoSolutionError(f"no solution: {premise[0]} {premise[1]} has no placement left")
+        top = new_top + 1  # the line's switch
+        clauses += [[-top, *clause] for clause in line]
+        premises.append(premise)
+        switches.append(top)
+    return SwitchedCnf(clauses, premises, switches, variables, top)
+
+
+def _oracle(
+    puzzle: Nonogram,
+    state: Sequence[Sequence[int]],
+    cnf: SwitchedCnf,
+    solver: Solver,
+    memory: Memory,
+    deadline: Deadline,
+) -> Oracle:
+    clues = {p: c for p, c in zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True)}
+    shape = (puzzle.height, puzzle.width)
+    wanted = [list(clues[p]) for p in cnf.premises]
+
+    def satisfied(grid: np.ndarray) -> frozenset[int]:
+        cells = grid.reshape(shape)
+        lines = [cells[i] if kind == "row" else cells[:, i] for kind, i in cnf.premises]
+        return frozenset(k for k, line in enumerate(lines) if runs(line.tolist()) == wanted[k])
+
+    fixed = np.array([value == 1 for row in state for value in row], dtype=bool)
+    costs = [LINE_COST] * len(cnf.switches)
+    return Oracle(solver, cnf.switches, costs, cnf.variables, fixed, satisfied, memory, deadline)
+
+
+def unique_solution(puzzle: Nonogram, memory: Memory, deadline: Deadline) -> list[list[int]]:
+    """The solution, after proving that it is the only one (SAT, every line on)."""
+    empty = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
+    cnf = switched_cnf(puzzle, empty)
+    with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+        oracle = _oracle(puzzle, empty, cnf, solver, memory, deadline)
+        grid = oracle.solve(cnf.switches)
+        if grid is None:
+            raise NoSolutionError("no solution: no grid satisfies every clue")
+        other = cnf.top + 1  # a fresh variable: "the grid differs from this one"
+        differ = [-int(v) if grid[i] else int(v) for i, v in enumerate(cnf.variables)]
+        solver.add_clause([-other, *differ])
+        second = oracle.solve([*cnf.switches, other])
+    if second is not None:
+        spots = [divmod(int(i), puzzle.width) for i in np.flatnonzero(second != grid)]
+        raise NotUniqueError(
+            f"more than one solution: two grids differ in {len(spots)} cells, "
+            f"the first at {spots[0]}"
+        )
+    return grid.reshape(puzzle.height, puzzle.width).astype(int).tolist()
+
+
+def _single_line_step(puzzle: Nonogram, state: list[list[int]]) -> Step | None:
+    """The best overlap step, else the best line step, else ``None`` (a fixpoint)."""
+    height, width = puzzle.height, puzzle.width
+    premises = line_premises(puzzle)
+    clues = [*puzzle.rows, *puzzle.cols]
+    lines = [[state[r][c] for r, c in _line_cells(p, height, width)] for p in premises]
+    for kind in ("overlap", "line"):
+        best: tuple[int, int, dict[int, int]] | None = None
+        for k, (clue, cells) in enumerate(zip(clues, lines, strict=True)):
+            if UNKNOWN not in cells:
+                continue
+            decided = _decided(kind, clue, cells, premises[k])
+            if decided and (best is None or len(decided) > len(best[2])):
+                best = (k, len(decided), decided)
+        if best is not None:
+            k, _, decided = best
+            places = _line_cells(premises[k], height, width)
+            step_cells = {places[x]: value for x, value in sorted(decided.items())}
+            reason = _line_reason(kind, premises[k], clues[k], decided, len(lines[k]))
+            return Step(step_cells, (premises[k],), reason, kind, LINE_COST)
+    return None
+
+
+def _decided(kind: str, clue: Sequence[int], cells: list[int], premise: Premise) -> dict[int, int]:
+    """The open cells of one line decided by the overlap rule, or by the line solver."""
+    if kind == "overlap":
+        found = overlap(clue, cells)
+    else:
+        solved = solve_line(clue, cells)
+        found = None if solved is None else {
+            x: v for x, v in enumerate(solved) if cells[x] == UNKNOWN and v != UNKNOWN
+        }  # fmt: skip
+    if found is None:  # cannot happen for a puzzle with a solution
+        raise NoSolutionError(f"no solution: {premise[0]} {premise[1]} has no placement left")
+    return found
+
+
+def clue_text(clue: Sequence[int]) -> str:
+    """A clue as a reader writes it: ``2 1``, or ``0`` for an empty line."""
+    return " ".join(map(str, clue)) or "0"
+
+
+def _line_reason(
+    kind: str, premise: Premise, clue: Sequence[int], decided: dict[int, int], length: int
+) -> str:
+    across = "column" if premise[0] == "row" else "row"
+    head = f"{premise[0]} {premise[1]} ({clue_text(clue)})"
+    if not clue and len(decided) == length:
+        return f"{head} has no block: every cell is white"
+    parts = []
+    for value, colour in ((1, "black"), (0, "white")):
+        where = [x for x, v in decided.items() if v == value]
+        if where:
+            noun = across + ("s" if len(where) > 1 else "")
+            parts.append(f"{noun} {numbers_text(where)} {colour}")
+    what = and_join(parts)
+    if kind == "overlap":
+        return f"{head}: its leftmost and rightmost placements both make {what}"
+    return f"{head}: every placement that fits the known cells makes {what}"
+
+
+def _lines_step(
+    puzzle: Nonogram,
+    state: list[list[int]],
+    solution: list[list[int]],
+    memory: Memory,
+    deadline: Deadline,
+    budget: int,
+) -> Step:
+    """A cheapest set of lines that forces some open cell, at a fixpoint of line logic."""
+    height, width = puzzle.height, puzzle.width
+    cnf = switched_cnf(puzzle, state)
+    open_ = [(r, c) for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
+    candidates = [(r * width + c, bool(solution[r][c])) for r, c in open_]
+    where = {premise: k for k, premise in enumerate(cnf.premises)}
+    touching = [[where[("row", r)], where[("column", c)]] for r, c in open_]
+    rows = [k for k, p in enumerate(cnf.premises) if p[0] == "row"]
+    cols = [k for k, p in enumerate(cnf.premises) if p[0] == "column"]
+    # At a fixpoint no single line forces a cell, and neither do two rows (they share no
+    # cell), two columns, or a row and a column (each allows both values of the one cell
+    # they share, and nothing else ties them): a step needs a row, a column and three lines.
+    at_least = [(rows + cols, 3), (rows, 1), (cols, 1)]
+    calls, sets = memory.sat_calls, memory.hitting_sets
+    with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+        oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
+        choice = cheapest_step(oracle, candidates, touching, at_least=at_least, budget=budget)
+        forced = forced_candidates(oracle, choice, candidates, touching)
+    cells = {open_[k]: solution[open_[k][0]][open_[k][1]] for k in sorted(forced)}
+    used = tuple(cnf.premises[p] for p in choice.premises)
+    clues = dict(zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True))
+    reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
+    calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
+    return Step(cells, used, reason, "lines", choice.cost, choice.optimal, calls, sets)
+
+
+def _lines_reason(
+    used: Sequence[Premise], clues: Sequence[Sequence[int]], first: Cell, cells: dict[Cell, int]
+) -> str:
+    colour = {1: "black", 0: "white"}
+    named = and_join([f"{p[0]} {p[1]} ({clue_text(c)})" for p, c in zip(used, clues, strict=True)])
+    value = cells[first]
+    reason = (
+        f"{named} cannot all be placed with {first} {colour[1 - value]}, so it is {colour[value]}"
+    )
+    others = [f"{cell} {colour[v]}" for cell, v in cells.items() if cell != first]
+    if others:
+        reason += f"; they also force {and_join(others)}"
+    return reason

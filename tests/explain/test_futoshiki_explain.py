@@ -1,0 +1,130 @@
+"""Futoshiki explanations: every step sound and minimal by an independent CP-SAT check, the
+replay reaches the solution, and the kinds say what a person's rules need."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from step_checks import check_explanation, futoshiki_can_differ
+
+from helper.errors import NoSolutionError, NotUniqueError
+from helper.futoshiki import Futoshiki, explain, generate_futoshiki, load_puzzle, load_solution
+
+
+def singles(puzzle, known, premises, signs: bool) -> dict:
+    """Candidates after naked and hidden singles (and sign bounds when ``signs``) with the
+    premises alone: written here again, apart from ``helper.explain.futoshiki_reasons``."""
+    n = puzzle.height
+    named = {p[1] for p in premises if p[0] == "given"}
+    cand = {
+        (r, c): {known[r][c]} if known[r][c] else
+        {puzzle.grid[r][c]} if (r, c) in named else set(range(1, n + 1))
+        for r in range(n) for c in range(n)
+    }  # fmt: skip
+    groups = [[(p[1], j) for j in range(n)] for p in premises if p[0] == "row"]
+    groups += [[(j, p[1]) for j in range(n)] for p in premises if p[0] == "column"]
+    before = None
+    while before != cand:
+        before = {cell: set(v) for cell, v in cand.items()}
+        for group in groups:
+            for cell in group:
+                if len(cand[cell]) == 1:
+                    for other in group:
+                        if other != cell:
+                            cand[other] -= cand[cell]
+            for digit in range(1, n + 1):
+                spots = [cell for cell in group if digit in cand[cell]]
+                if len(spots) == 1:
+                    cand[spots[0]] &= {digit}
+        for p in premises:
+            if signs and p[0] == "sign" and cand[p[1]] and cand[p[2]]:
+                small, large = p[1], p[2]
+                cand[small] = {d for d in cand[small] if d < max(cand[large])}
+                cand[large] = {d for d in cand[large] if d > min(cand[small])}
+    return cand
+
+
+def connected(signs) -> bool:
+    cells = [set(s[1:]) for s in signs]
+    reached = cells.pop()
+    while cells:
+        near = [c for c in cells if c & reached]
+        if not near:
+            return False
+        for c in near:
+            reached |= c
+            cells.remove(c)
+    return True
+
+
+def check(puzzle: Futoshiki, explanation) -> None:
+    grid = check_explanation(puzzle, explanation, futoshiki_can_differ, 0)
+    assert puzzle.check(grid)
+    known = [[0] * puzzle.height for _ in range(puzzle.height)]
+    for step in explanation:
+        signs = [p for p in step.lines if p[0] == "sign"]
+        reached = singles(puzzle, known, step.lines, signs=True)
+        by_singles = all(reached[cell] == {d} for cell, d in step.cells.items())
+        if step.kind == "single":
+            assert not signs and by_singles
+        elif step.kind == "sign":
+            assert signs and by_singles and (len(signs) == 1 or not connected(signs))
+        elif step.kind == "chain":
+            assert len(signs) >= 2 and connected(signs) and by_singles
+        elif step.kind == "hall":
+            assert not by_singles and "Hall set" in step.reason
+        else:
+            assert step.kind == "lines" and not by_singles
+        for (r, c), d in step.cells.items():
+            known[r][c] = d
+
+
+@pytest.mark.parametrize("name", ["sample04", "sample05", "sample07"])
+def test_book_puzzles(name):
+    puzzle = load_puzzle(name)
+    found = explain(puzzle)
+    check(puzzle, found)
+    assert [list(row) for row in found.solution] == load_solution(name)
+
+
+def test_the_book_shows_every_kind():
+    kinds = {}
+    for name in ("sample07", "sample09"):
+        for step in explain(load_puzzle(name)):
+            kinds.setdefault(step.kind, step)
+    assert {"single", "sign", "chain", "hall"} <= set(kinds)
+    assert "a Hall set" in kinds["hall"].reason
+    assert " < " in kinds["chain"].reason
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(4, 5), st.integers(0, 10**6))
+def test_generated_puzzles(size, seed):
+    grid, signs = generate_futoshiki(size, seed=seed)
+    puzzle = Futoshiki(grid, signs)
+    check(puzzle, explain(puzzle))
+
+
+def test_greedy_steps_are_still_minimal():
+    puzzle = load_puzzle("sample05")
+    found = explain(puzzle, budget=1)
+    check(puzzle, found)
+    assert found.greedy > 0
+
+
+def test_not_unique_and_no_solution():
+    with pytest.raises(NotUniqueError, match="more than one solution"):
+        explain(load_puzzle("sample06"))
+    with pytest.raises(NoSolutionError):
+        explain(Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))]))
+    with pytest.raises(TypeError):
+        explain([[1]])  # type: ignore[arg-type]
+
+
+def test_givens_are_named_when_used_and_never_decided():
+    puzzle = load_puzzle("sample05")
+    found = explain(puzzle)
+    n = puzzle.height
+    givens = {(r, c) for r in range(n) for c in range(n) if puzzle.grid[r][c]}
+    assert all(cell not in givens for step in found for cell in step.cells)
+    assert any(p[0] == "given" for step in found for p in step.lines)
+    assert [list(row) for row in found.start] == puzzle.to_lists()

@@ -1,0 +1,187 @@
+"""Nonogram explanations: every step sound and minimal by an independent check, the replay
+reaches the solution, the kinds are honest, multi-line steps are the cheapest when proven."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from step_checks import UNKNOWN, fitting, line_cells, nonogram_can_differ, nonogram_forced_by
+from strategies import solutions
+
+from helper.errors import NoSolutionError, NotUniqueError, SolverError, SolverTimeoutError
+from helper.explain import Explanation, Step
+from helper.nonogram import Nonogram, explain, load_puzzle
+from helper.nonogram.make import repair_picture
+
+STALLED = Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
+"""Line logic decides nothing on it (the chapter "Line logic and probing" shows it)."""
+
+
+def check(puzzle: Nonogram, explanation: Explanation) -> None:
+    from step_checks import check_explanation
+
+    assert puzzle.check(check_explanation(puzzle, explanation, nonogram_can_differ, UNKNOWN))
+
+
+def forced(clue, cells):
+    """The open cells on which every placement that fits agrees (listed placements)."""
+    fits = list(fitting(clue, cells))
+    return {x: fits[0][x] for x in range(len(cells))
+            if cells[x] == UNKNOWN and all(f[x] == fits[0][x] for f in fits)}  # fmt: skip
+
+
+def leftmost_rightmost_overlap(clue, cells):
+    """The overlap rule from the listed placements that fit: their block starts compared."""
+    fits = list(fitting(clue, cells))
+
+    def where(line):  # ("block", j) or ("gap", j) for every cell
+        out, j, inside = [], 0, False
+        for v in line:
+            if v and not inside:
+                inside = True
+            if not v and inside:
+                inside, j = False, j + 1
+            out.append(("block", j) if v else ("gap", j))
+        return out
+
+    def starts(line):
+        return [x for x, v in enumerate(line) if v and (x == 0 or not line[x - 1])]
+
+    left, right = min(fits, key=starts), max(fits, key=starts)
+    a, b = where(left), where(right)
+    return {x: 1 if a[x][0] == "block" else 0 for x in range(len(cells))
+            if cells[x] == UNKNOWN and a[x] == b[x]}  # fmt: skip
+
+
+def line_of(state, premise, puzzle):
+    return [state[r][c] for r, c in line_cells(premise, puzzle.height, puzzle.width)]
+
+
+def check_kinds(puzzle: Nonogram, explanation: Explanation) -> None:
+    """An "overlap" step decides exactly what the overlap rule decides (brute force); a "line"
+    step what its line forces, which the overlap rule does not; "lines" needs several."""
+    state = [list(row) for row in explanation.start]
+    clues = {("row", r): c for r, c in enumerate(puzzle.rows)}
+    clues |= {("column", c): clue for c, clue in enumerate(puzzle.cols)}
+    for step in explanation:
+        if step.kind in ("overlap", "line"):
+            (premise,) = step.lines
+            cells = line_of(state, premise, puzzle)
+            places = line_cells(premise, puzzle.height, puzzle.width)
+            decided = {places[x]: v for x, v in forced(clues[premise], cells).items()}
+            by_overlap = leftmost_rightmost_overlap(clues[premise], cells)
+            by_overlap = {places[x]: v for x, v in by_overlap.items()}
+            if step.kind == "overlap":
+                assert dict(step.cells) == by_overlap
+            else:
+                assert dict(step.cells) == decided and by_overlap == {}
+        else:
+            assert step.kind == "lines" and len(step.lines) >= 3
+            assert {p[0] for p in step.lines} == {"row", "column"}
+        assert step.cost == len(step.lines)
+        for (r, c), v in step.cells.items():
+            state[r][c] = v
+
+
+def test_book_10x10_and_20x20():
+    for name in ("nonogram01", "nonogram02"):
+        puzzle = load_puzzle(name)
+        found = explain(puzzle)
+        check(puzzle, found)
+        check_kinds(puzzle, found)
+        assert found.single_line + found.multi_line == len(found)
+    assert found.multi_line > 0 and found.greedy == 0  # the sailboat needs lines together
+
+
+def test_a_stalled_puzzle_starts_with_a_cheapest_multi_line_step():
+    found = explain(STALLED)
+    check(STALLED, found)
+    first = found[0]
+    assert first.kind == "lines" and first.optimal
+    # no set of fewer lines forces any cell (brute force over every smaller set)
+    lines = [("row", r) for r in range(4)] + [("column", c) for c in range(4)]
+    empty = [[UNKNOWN] * 4 for _ in range(4)]
+    for size in range(1, len(first.lines)):
+        for subset in itertools.combinations(lines, size):
+            assert not nonogram_forced_by(STALLED, empty, subset)
+    assert nonogram_forced_by(STALLED, empty, first.lines) >= set(first.cells)
+
+
+def random_unique(seed: int, side: int = 5) -> Nonogram:
+    rng = random.Random(seed)
+    height, width = rng.randint(2, side), rng.randint(2, side)
+    grid = [[int(rng.random() < 0.55) for _ in range(width)] for _ in range(height)]
+    picture, _ = repair_picture(grid)
+    return Nonogram.from_grid(picture)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6))
+def test_random_puzzles(seed):
+    puzzle = random_unique(seed)
+    found = explain(puzzle)
+    check(puzzle, found)
+    check_kinds(puzzle, found)
+
+
+def stalled_puzzles(count: int) -> list[Nonogram]:
+    """Seeded 5 x 5 puzzles on which line logic stalls: multi-line steps to check."""
+    found = []
+    for seed in itertools.count():
+        puzzle = random_unique(seed * 7919, side=5)
+        steps = explain(puzzle)
+        if steps.multi_line:
+            found.append((puzzle, steps))
+        if len(found) == count:
+            return found
+    raise AssertionError
+
+
+def test_multi_line_steps_on_generated_puzzles_are_cheapest():
+    for puzzle, found in stalled_puzzles(3):
+        check(puzzle, found)
+        state = [list(row) for row in found.start]
+        lines = [("row", r) for r in range(puzzle.height)]
+        lines += [("column", c) for c in range(puzzle.width)]
+        for step in found:
+            if step.kind == "lines":
+                assert step.optimal
+                for subset in itertools.combinations(lines, len(step.lines) - 1):
+                    assert not nonogram_forced_by(puzzle, state, subset)
+            for (r, c), v in step.cells.items():
+                state[r][c] = v
+
+
+def test_greedy_steps_when_the_budget_runs_out():
+    found = explain(STALLED, budget=1)
+    check(STALLED, found)  # still sound and minimal
+    assert found.greedy >= 1 and not found[0].optimal
+
+
+def test_not_unique_and_no_solution():
+    two = Nonogram([[1], [1]], [[1], [1]])
+    assert len(solutions(two)) == 2
+    with pytest.raises(NotUniqueError, match="more than one solution"):
+        explain(two)
+    with pytest.raises(NoSolutionError):
+        explain(Nonogram([[2], []], [[], [2]]))
+    assert issubclass(NotUniqueError, SolverError)
+    with pytest.raises(TypeError):
+        explain([[1]])  # type: ignore[arg-type]
+
+
+def test_time_limit():
+    with pytest.raises(SolverTimeoutError):
+        explain(load_puzzle("nonogram02"), time_limit=1e-4)
+
+
+def test_the_explanation_is_a_sequence_of_steps():
+    found = explain(load_puzzle("nonogram01"))
+    assert isinstance(found[0], Step) and list(found)[-1] == found[len(found) - 1]
+    assert found[1:3] == found.steps[1:3]
+    assert sum(found.kinds().values()) == len(found)
+    assert str(found[0]).endswith(f"({found[0].kind})")
+    first = found[0]
+    assert first.reason.startswith(f"{first.lines[0][0]} {first.lines[0][1]} (")
