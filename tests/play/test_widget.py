@@ -8,10 +8,10 @@ import pytest
 
 from helper import palette
 from helper.futoshiki import Futoshiki, generate_futoshiki
-from helper.nonogram import Nonogram, load_puzzle
-from helper.play import futoshiki_player, line_editor, nonogram_player
 from helper.futoshiki import explain as explain_futoshiki
+from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram import explain as explain_nonogram
+from helper.play import futoshiki_player, line_editor, nonogram_player
 from helper.play.widget import FALLBACK, script, stylesheet
 
 DATA = re.compile(r'<script type="application/json" class="lp-data">(.*?)</script>', re.S)
