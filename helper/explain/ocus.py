@@ -184,7 +184,7 @@ def cheapest_step(
     touching: Sequence[Sequence[int]],
     *,
     at_least: Sequence[tuple[Sequence[int], int]] = (),
-    budget: int = 200,
+    budget: int,
 ) -> Choice:
     """The cheapest premises that, with the cells known, force one of the ``candidates``.
 
