@@ -284,10 +284,12 @@ def _lines_step(
     touching = [[where[("row", r)], where[("column", c)]] for r, c in open_]
     rows = [k for k, p in enumerate(cnf.premises) if p[0] == "row"]
     cols = [k for k, p in enumerate(cnf.premises) if p[0] == "column"]
-    # At a fixpoint no single line forces a cell, and neither do two rows (they share no
-    # cell), two columns, or a row and a column (each allows both values of the one cell
-    # they share, and nothing else ties them): a step needs a row, a column and three lines.
-    at_least = [(rows + cols, 3), (rows, 1), (cols, 1)]
+    # At a fixpoint of line logic each line alone allows both values of each of its open
+    # cells. Lines whose shared cells form no cycle (rows and columns as the two sides of a
+    # graph, a shared cell as an edge) can then always agree: fix the cell in its line, and
+    # each line further out meets the lines before it in one cell only, whose value it allows.
+    # The smallest cycle is two rows and two columns: a step needs at least those.
+    at_least = [(rows, 2), (cols, 2)]
     calls, sets = memory.sat_calls, memory.hitting_sets
     with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
