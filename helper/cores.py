@@ -151,7 +151,8 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
 @contextmanager
 def _interrupt_at(rc2: RC2, deadline: Deadline) -> Iterator[None]:
     """Interrupt ``rc2`` when ``deadline`` passes (never for ``Deadline(None)``); a timeout if
-    it was."""
+    it was, or if it passed before the search (RC2 forgets an interrupt that comes that early)."""
+    deadline.check("minimum_correction")
     left = deadline.left()
     timer = None if left is None else threading.Timer(left, rc2.interrupt)
     if timer is not None:
@@ -182,10 +183,8 @@ def minimum_correction(
     wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
     for switch in switches:
         wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
-    with RC2(wcnf) as rc2:
-        deadline.check("minimum_correction")  # RC2 forgets an interrupt that comes too early
-        with _interrupt_at(rc2, deadline):
-            model = rc2.compute(expect_interrupt=time_limit is not None)
+    with RC2(wcnf) as rc2, _interrupt_at(rc2, deadline):
+        model = rc2.compute(expect_interrupt=time_limit is not None)
     if model is None:
         raise ValueError("the clauses cannot hold even with every switch off")
     true = set(model)

@@ -48,7 +48,7 @@ def futoshiki_cnf(
 ) -> tuple[CNF, Callable[[int, int, int], int]]:
     """The puzzle as a CNF, and ``var(r, c, v)``, the variable number of "cell (r, c) is v".
 
-    The puzzle is validated first (clear errors for bad input); ``one_hot_cnf`` writes it.
+    The puzzle is validated first (clear errors for bad input); ``one_hot_cnf`` (below) writes it.
 
     Parameters
     ----------
