@@ -22,7 +22,6 @@ smallest MUS is a smallest set that meets every MCS (a minimum hitting set).
 """
 
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,6 +33,8 @@ from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
 from pysat.solvers import Solver
 
+from helper.backends.cpsat import found_solution
+from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
 from helper.ortools import make_solver
 
@@ -92,33 +93,31 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
     return Core(tuple(core), True, first, solves)
 
 
-def _seconds_left(end: float | None) -> float | None:
-    return None if end is None else end - time.perf_counter()
-
-
 def cpsat_check(
     model: cp_model.CpModel, switches: Sequence[cp_model.IntVar], time_limit: float | None = None
 ) -> Check:
     """A ``Check`` (see :func:`deletion_mus`) that solves ``model`` with CP-SAT under
     ``add_assumptions`` (one worker, fixed seed), all solves within ``time_limit`` seconds."""
     position = {switch.index: k for k, switch in enumerate(switches)}
-    end = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline(time_limit)
 
     def check(members: Sequence[int]) -> tuple[Answer, list[int]]:
-        left = _seconds_left(end)
-        if left is not None and left <= 0:
+        if deadline.passed():
             return "unknown", []
         model.clear_assumptions()
         model.add_assumptions([switches[k] for k in members])
-        solver = make_solver(left, cp_model_presolve=False)  # presolve costs more than it saves
+        # presolve costs more than it saves
+        solver = make_solver(deadline.left(), cp_model_presolve=False)
         status = solver.solve(model)
         model.clear_assumptions()
-        if status == cp_model.INFEASIBLE:
-            named = {position[i] for i in solver.sufficient_assumptions_for_infeasibility()}
-            return "infeasible", [k for k in members if k in named] or list(members)
-        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        try:
+            feasible = found_solution(solver, status)  # an invalid model is a ValueError
+        except SolverTimeoutError:
+            return "unknown", []
+        if feasible:
             return "feasible", []
-        return "unknown", []
+        named = {position[i] for i in solver.sufficient_assumptions_for_infeasibility()}
+        return "infeasible", [k for k in members if k in named] or list(members)
 
     return check
 
@@ -130,13 +129,12 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
     from helper.backends.pysat import solve_for
 
     position = {switch: k for k, switch in enumerate(switches)}
-    end = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline(time_limit)
 
     def check(members: Sequence[int]) -> tuple[Answer, list[int]]:
-        left = _seconds_left(end)
-        if left is not None and left <= 0:
+        if deadline.passed():
             return "unknown", []
-        answer = solve_for(solver, left, [switches[k] for k in members])
+        answer = solve_for(solver, deadline.left(), [switches[k] for k in members])
         if answer is None:
             return "unknown", []
         if answer:
@@ -151,9 +149,12 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
 
 
 @contextmanager
-def _interrupt_after(rc2: RC2, seconds: float | None) -> Iterator[None]:
-    """Interrupt ``rc2`` after ``seconds`` (never when ``None``); a timeout if it was."""
-    timer = None if seconds is None else threading.Timer(max(seconds, 0.0), rc2.interrupt)
+def _interrupt_at(rc2: RC2, deadline: Deadline) -> Iterator[None]:
+    """Interrupt ``rc2`` when ``deadline`` passes (never for ``Deadline(None)``); a timeout if
+    it was, or if it passed before the search (RC2 forgets an interrupt that comes that early)."""
+    deadline.check("minimum_correction")
+    left = deadline.left()
+    timer = None if left is None else threading.Timer(left, rc2.interrupt)
     if timer is not None:
         timer.start()
     try:
@@ -161,8 +162,9 @@ def _interrupt_after(rc2: RC2, seconds: float | None) -> Iterator[None]:
     finally:
         if timer is not None:
             timer.cancel()
+            timer.join()  # a timer that fired late must not interrupt anything after this
     if rc2.interrupted:
-        raise SolverTimeoutError(f"no minimum correction set within {seconds:g} s")
+        raise SolverTimeoutError(f"no minimum correction set within {deadline.seconds:g} s")
 
 
 def minimum_correction(
@@ -175,12 +177,13 @@ def minimum_correction(
     positions of the switches it turns off (empty when all can stay on). Raises
     :class:`~helper.errors.SolverTimeoutError` after ``time_limit`` seconds.
     """
+    deadline = Deadline(time_limit)
     wcnf = WCNF()
     wcnf.hard = clauses  # hard: they must hold (shared with the caller, not copied)
     wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
     for switch in switches:
         wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
-    with RC2(wcnf) as rc2, _interrupt_after(rc2, time_limit):
+    with RC2(wcnf) as rc2, _interrupt_at(rc2, deadline):
         model = rc2.compute(expect_interrupt=time_limit is not None)
     if model is None:
         raise ValueError("the clauses cannot hold even with every switch off")
@@ -194,12 +197,16 @@ def cpsat_minimum_correction(
     """The fewest ``switches`` to turn off so that ``model`` holds, by CP-SAT: maximise the
     switches that stay on. Positions, as :func:`minimum_correction`. The objective is
     removed again afterwards. Raises :class:`~helper.errors.SolverTimeoutError` when
-    ``time_limit`` seconds pass before the optimum is proven."""
+    ``time_limit`` seconds pass before the optimum is proven, ``ValueError`` when the model
+    cannot hold even with every switch off."""
+    run = Run(Deadline(time_limit), "cpsat_minimum_correction")
     model.maximize(sum(switches))
-    solver = make_solver(time_limit)
+    solver = make_solver(run.deadline.left())
     status = solver.solve(model)
     model.clear_objective()
-    if status != cp_model.OPTIMAL:
+    if not found_solution(solver, status, run):  # a time-out or an invalid model raises
+        raise ValueError("the model cannot hold even with every switch off")
+    if status != cp_model.OPTIMAL:  # some switches, not proven the fewest
         raise SolverTimeoutError(f"no proven minimum correction set within {time_limit} s")
     return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
 
@@ -235,7 +242,7 @@ def other_corrections(
     from helper.backends.pysat import solve_for
 
     size = len(first)
-    end = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline(time_limit)
     chosen = set(range(len(switches)) if candidates is None else candidates) | set(first)
     top = max(solver.nof_vars(), max(map(abs, switches), default=0))
     card = CardEnc.atmost(
@@ -250,7 +257,9 @@ def other_corrections(
     try:
         while len(found) < limit:
             solver.add_clause([-guard, *(switches[k] for k in found[-1])])  # not this set again
-            answer = solve_for(solver, _seconds_left(end), assumed)
+            if deadline.passed():
+                break
+            answer = solve_for(solver, deadline.left(), assumed)
             if answer is None:  # time is up
                 break
             if not answer:  # no other set of this size

@@ -19,6 +19,7 @@ MODULES = [
     "helper.figure",
     "helper.nonogram",
     "helper.nonogram.clues",
+    "helper.nonogram.conflicts",
     "helper.nonogram.puzzle",
     "helper.nonogram.unique",
     "helper.nonogram.line.contract",

@@ -18,6 +18,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
 from helper.cores import Diagnosis, Fix, cpsat_check, cpsat_minimum_correction, deletion_mus
 from helper.deadline import Deadline
 from helper.errors import SolverTimeoutError
@@ -181,10 +182,10 @@ def _other_sets(
     while len(found) < limit:
         model.add_bool_or([switches[k] for k in found[-1]])  # not this set again
         solver = make_solver(deadline.left())
-        status = solver.solve(model)
-        if status == cp_model.INFEASIBLE:
-            return found, True
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        try:
+            if not found_solution(solver, solver.solve(model)):
+                return found, True
+        except SolverTimeoutError:  # other sets may be left
             return found, False
         found.append(tuple(k for k, s in enumerate(switches) if not solver.boolean_value(s)))
     return found, False
@@ -261,7 +262,10 @@ def _count(size: int, clues: Sequence[FutoshikiClue], deadline: Deadline, limit:
     count = 0
     while count < limit:
         solver = make_solver(deadline.left())
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        try:
+            if not found_solution(solver, solver.solve(model)):
+                break
+        except SolverTimeoutError:  # the count so far
             break
         count += 1
         differs = []

@@ -19,6 +19,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from helper.backends.cpsat import found_solution
 from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
@@ -78,6 +79,6 @@ def strategy_counts(
         solver.parameters.search_branching = cp_model.FIXED_SEARCH
     status = solver.solve(board.model)
     stopped = status == cp_model.UNKNOWN and parameters.get("stop_after_root_propagation")
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE) and not stopped:
+    if not stopped and not found_solution(solver, status):  # a time-out raises
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return solver.num_branches, solver.num_conflicts

@@ -27,7 +27,7 @@ from typing import Literal
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver, solve_for
+from helper.backends.pysat import DEFAULT_BACKEND, load_solver, solve_for
 from helper.cores import (
     Check,
     Core,
@@ -45,16 +45,29 @@ from helper.errors import SolverTimeoutError
 from .clues import Clue, runs
 from .models.cnf_starts import start_line_clauses
 from .models.cpsat_automaton import line_automaton
-from .puzzle import Nonogram
-from .solvers.pysat import SAT_BACKEND
-from .solvers.registry import as_nonogram
+from .puzzle import Nonogram, as_nonogram
 
 Method = Literal["sat", "cpsat"]
 
 
 @dataclass(frozen=True)
 class ClueLine:
-    """One line of a puzzle and its clue, written as the command line prints it."""
+    """One line of a puzzle and its clue, written as the command line prints it.
+
+    Parameters
+    ----------
+    kind
+        ``"row"`` or ``"column"``.
+    index
+        Which row or column, counted from 0 as every message of the package counts.
+    clue
+        The line's clue (``()`` for an empty line, printed as ``0``).
+
+    Examples
+    --------
+    >>> print(ClueLine("row", 0, (3, 1)), ClueLine("column", 2, ()), sep="; ")
+    row 0: 3 1; column 2: 0
+    """
 
     kind: Literal["row", "column"]
     index: int  # 0-based, as every message of the package counts
@@ -68,9 +81,28 @@ class ClueLine:
 class LineConflict:
     """Lines whose clues cannot all hold. Iterating gives the lines, rows first.
 
-    ``minimal`` is false when the time limit ran out while the set was being reduced: the lines
-    still cannot all hold, but some of them may be innocent. ``first`` is how many lines
-    CP-SAT named before the reduction, ``solves`` how many CP-SAT runs it all took.
+    Parameters
+    ----------
+    lines
+        The lines, rows first, each from the top or the left.
+    minimal
+        ``False`` when the time limit ran out while the set was being reduced: the lines still
+        cannot all hold, but some of them may be innocent.
+    first
+        How many lines the solver named before the reduction.
+    solves
+        How many solver runs it all took.
+
+    Examples
+    --------
+    A row that must be empty and a column that must be full cannot both hold:
+
+    >>> from helper.nonogram import Nonogram
+    >>> conflict = conflicting_lines(Nonogram([[2], []], [[2], []]))
+    >>> len(conflict), conflict.minimal
+    (2, True)
+    >>> [str(line) for line in conflict]
+    ['row 1: 0', 'column 0: 2']
     """
 
     lines: tuple[ClueLine, ...]
@@ -170,15 +202,52 @@ def conflicting_lines(
 ) -> LineConflict:
     """A minimal set of lines whose clues cannot all hold, when the puzzle has no solution.
 
-    ``method`` is ``"sat"`` (PySAT on the switched block-start CNF, the default) or
-    ``"cpsat"`` (CP-SAT on the switched automaton model). The reduction runs ``tries`` times,
-    first trying to drop lines in their order (rows, then columns), then in shuffled orders
-    (fixed seeds); the smallest set found is returned, so the same puzzle always gets the same
-    answer. Raises ``ValueError`` when the puzzle has a solution (no set of its lines
-    conflicts), ``TypeError`` when ``puzzle`` is not a :class:`Nonogram`, and
-    :class:`~helper.errors.SolverTimeoutError` when ``time_limit`` seconds pass before the
-    solver has proven that there is no solution. When they pass during a reduction, the
-    smallest set found so far comes back, with ``minimal=False`` if no reduction had finished.
+    The reduction runs ``tries`` times, first trying to drop lines in their order (rows, then
+    columns), then in shuffled orders (fixed seeds); the smallest set found is returned, so the
+    same puzzle always gets the same answer.
+
+    Parameters
+    ----------
+    puzzle
+        A :class:`~helper.nonogram.puzzle.Nonogram` without a solution.
+    time_limit
+        Seconds for the whole search (``None``: no limit). When they pass during a reduction,
+        the smallest set found so far comes back, with ``minimal=False`` if no reduction had
+        finished.
+    method
+        ``"sat"`` (PySAT on the switched block-start CNF, the default) or ``"cpsat"`` (CP-SAT
+        on the switched automaton model).
+    tries
+        How many orders of removal to try (a positive integer).
+
+    Returns
+    -------
+    LineConflict
+        The lines, rows first; dropping any one of them leaves clues that can all hold.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle has a solution (no set of its lines conflicts), or ``method`` or
+        ``tries`` is not one of the values above.
+    TypeError
+        When ``puzzle`` is not a ``Nonogram``.
+    SolverTimeoutError
+        When ``time_limit`` seconds pass before the solver has proven that there is no
+        solution.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram
+    >>> broken = Nonogram([[2], []], [[2], []])  # column 0 is full, row 1 empty
+    >>> print(*conflicting_lines(broken), sep="; ")
+    row 1: 0; column 0: 2
+    >>> conflicting_lines(broken, method="cpsat").lines == conflicting_lines(broken).lines
+    True
+    >>> conflicting_lines(Nonogram([[1]], [[1]]))
+    Traceback (most recent call last):
+    ...
+    ValueError: the puzzle has a solution: no set of its lines conflicts
     """
     puzzle = as_nonogram(puzzle)
     count = puzzle.height + puzzle.width
@@ -188,7 +257,7 @@ def conflicting_lines(
         core = _smallest(cpsat_check(model, cp_switches, time_limit), count, orders)
     elif method == "sat":
         clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
-        with load_solver(SAT_BACKEND, clauses) as solver:
+        with load_solver(DEFAULT_BACKEND, clauses) as solver:
             core = _smallest(sat_check(solver, switches, time_limit), count, orders)
     else:
         raise ValueError(f"method must be 'sat' or 'cpsat', got {method!r}")
@@ -295,7 +364,7 @@ def diagnose_lines(
         raise SolverTimeoutError(f"lines_to_retype: {error}") from None
     if not first:
         raise ValueError("the puzzle has a solution: no line needs retyping")
-    with load_solver(SAT_BACKEND, clauses) as solver:
+    with load_solver(DEFAULT_BACKEND, clauses) as solver:
         check = sat_check(solver, switches, time_limit=deadline.left())
         core: Core | None = None
         with contextlib.suppress(SolverTimeoutError):  # then no conflicting set, but the rest
@@ -384,7 +453,6 @@ def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     from pysat.solvers import Solver
 
     from .models.cnf_compact import line_compact_clauses
-    from .solvers.pysat import SAT_SOLVER
 
     pool = IDPool()
     cells = [[pool.id(("cell", r, c)) for c in range(puzzle.width)] for r in range(puzzle.height)]
@@ -393,7 +461,7 @@ def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     for line in lines:
         line_cells = (cells if line.kind == "row" else columns)[line.index]
         clauses += line_compact_clauses(list(line.clue), line_cells, pool)
-    with Solver(name=SAT_SOLVER, bootstrap_with=clauses) as sat:
+    with Solver(name=DEFAULT_BACKEND, bootstrap_with=clauses) as sat:
         return bool(sat.solve())
 
 

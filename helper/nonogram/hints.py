@@ -20,7 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from helper.errors import NoSolutionError, SolverTimeoutError
+from helper.backends.cpsat import found_solution
+from helper.deadline import Deadline, Run
+from helper.errors import NoSolutionError
 from helper.ortools import make_solver
 
 from .clues import Grid
@@ -62,12 +64,10 @@ def hinted_search(
             for cell, value in zip(row_cells, row_hint, strict=True):
                 if value in (0, 1):
                     model.add_hint(cell, value)
-    solver = make_solver(time_limit, cp_model_presolve=presolve, **parameters)
-    status = solver.status_name(solver.solve(model))
-    if status == "INFEASIBLE":
+    run = Run(Deadline(time_limit), "hinted_search")
+    solver = make_solver(run.deadline.left(), cp_model_presolve=presolve, **parameters)
+    if not found_solution(solver, solver.solve(model), run):  # a time-out raises
         raise NoSolutionError("no solution: no picture satisfies every clue")
-    if status not in ("OPTIMAL", "FEASIBLE"):
-        raise SolverTimeoutError(f"hinted_search: {status} after {time_limit} s")
     grid = [[solver.value(cell) for cell in row] for row in cells]
     return SearchCounts(grid, solver.num_branches, solver.num_conflicts, solver.wall_time)
 

@@ -219,8 +219,8 @@ guard."""
 
 def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid | None:
     """Line logic; then the CNF of the open cells by a SAT solver in this process, joined
-    after a wait by a second one as :meth:`PortfolioConfig.plan` says (in a thread on a large
-    open grid, in a child process on others, never on one core)."""
+    after a wait by a second one as :meth:`PortfolioConfig.plan` says (in a thread, or in a
+    child process with ``race_in="process"``; never on one core)."""
     model = line_logic_then_cnf(puzzle, run.deadline, line_clauses=config.line_clauses)
     if model is None or model.clauses is None or not model.clauses:
         run.method = "portfolio: line logic"  # it answered alone; never the label of a timeout
