@@ -4,7 +4,7 @@ Explains puzzles one after another in this process and prints, per puzzle, the s
 that use one premise and those that use more), the steps found greedily when the search for
 the cheapest ran out of budget, the largest step, the SAT calls and hitting sets, and the
 seconds (wall clock and this process's CPU time: on a shared machine the two differ).
-Tuning and held-out splits are reported apart (:mod:`helper.explain.sets`). It ends with the
+Tuning and held-out splits are reported apart (:mod:`helper.bench.explain_sets`). It ends with the
 speed goals of the chapter "Explaining a solution", measured in this very run:
 
 - the book's 20 x 20 Nonogram within :data:`BOOK_SECONDS` (the book builds it on a page);
@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 
+from helper.bench import explain_sets as sets
 from helper.errors import SolverTimeoutError
-from helper.explain import sets
 from helper.futoshiki import Futoshiki
 from helper.futoshiki import explain as explain_futoshiki
 from helper.nonogram import Nonogram
