@@ -21,7 +21,8 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
 
     One integer variable per cell (fixed to a given, or free in ``1..n``), an
     ``add_all_different`` per row and column, one inequality per sign. ``solve()`` leaves
-    the grid in ``.solution``; the registered ``"cpsat"`` solver and counter are built on it.
+    the grid in ``.solution``. :func:`~helper.futoshiki.solve` and
+    :func:`~helper.futoshiki.count_solutions` use this model by default.
 
     Parameters
     ----------
