@@ -13,12 +13,13 @@ makes the rest satisfiable. This is deletion-based MUS extraction (Marques-Silva
 
 A MUS answers "why is there no solution?". The question "which constraint should I change?" has
 another answer: the fewest switches to turn off so that the rest holds, a *minimum correction
-set* (MCS). :func:`minimum_correction` finds one with MaxSAT (RC2, Ignatiev et al. 2019): the
+set*. :func:`minimum_correction` finds one with MaxSAT (RC2, Ignatiev et al. 2019): the
 clauses are hard, each switch is a soft unit clause, and the optimum keeps the most switches on;
 :func:`cpsat_minimum_correction` does the same with CP-SAT, maximising the switches that stay
 on. :func:`other_corrections` then asks a SAT solver for the other sets of the same size. The
-two notions are dual (Liffiton and Sakallah 2008): every MUS meets every correction set, and the
-smallest MUS is a smallest set that meets every MCS (a minimum hitting set).
+two notions are dual (Liffiton and Sakallah 2008): every MUS meets every correction set; the MUSes
+are exactly the minimal hitting sets of the *minimal* correction sets (MCSs, what the maximal
+satisfiable sets leave out), so the smallest MUS is a minimum hitting set of the MCSs.
 """
 
 import threading

@@ -85,17 +85,17 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         gist="line logic, line probing, then guesses, in plain Python",
     ),
     "line-cpsat": MapRow(
-        "line logic, then the automaton model of the open cells (a handover)",
+        "line logic, then the automaton model of the open cells (CP-SAT takes over)",
         "engineering",
         "pictures: CP-SAT has nothing left to do",
         "on hard grids the same search as the automaton model",
         gist="line logic, then the automaton model of the open cells",
     ),
     "bitline-hybrid": MapRow(
-        "line logic on bit masks, a short search (a budget of guesses), then the CP-SAT handover",
+        "line logic on bit masks, a short search (a budget of guesses), then CP-SAT takes over",
         "engineering",
         "pictures that need a few guesses",
-        "the handover's CP-SAT search on noisy and random grids",
+        "CP-SAT's search on the open cells of noisy and random grids",
         gist="bit-mask line logic, a few guesses, then CP-SAT",
     ),
     "bitline-probing": MapRow(
@@ -109,7 +109,8 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
     "incremental-probing": MapRow(
         "the same search, probing only the cells of lines that changed; a cache of line results",
         "engineering",
-        "the tournament design: every step a whole line, repeated questions a look-up",
+        "the design that won Nonogram tournaments: each step a whole line, "
+        "a repeated line a look-up",
         "each probe pays the Python interpreter: CDCL wins on large open grids here",
         gist="probing only the lines that changed, with a cache",
     ),
@@ -181,11 +182,19 @@ def tool(key: str) -> str:
     if key == "sat-automaton":
         return f"PySAT, {_backend(config.backend)}"
     if key.startswith("portfolio"):
-        primaries = dict.fromkeys([config.primary, config.hard_primary, config.large_primary])
-        seconds = dict.fromkeys([config.large_second, config.second])
-        first = " or ".join(_backend(b) for b in primaries if b)
-        second = " or ".join(_backend(b) for b in seconds if b)
-        return f"Python + PySAT: {first}, then {second}"
+        pairs = dict.fromkeys(  # each branch of the plan: (primary, second), in plan order
+            [
+                (config.primary, config.second),
+                (config.hard_primary, config.hard_second),
+                (config.large_primary, config.large_second),
+            ]
+        )
+        branches = [
+            _backend(first) + (f" ({_backend(second)} joins)" if second else "")
+            for first, second in pairs
+            if first  # no large_primary: the plan has no branch of its own for large CNFs
+        ]
+        return "Python + PySAT: " + " or ".join(branches)
     if key in ("line-cpsat", "bitline-hybrid"):
         return "Python, then CP-SAT"
     return "Python"

@@ -42,7 +42,10 @@ def test_the_tools_follow_the_registered_settings() -> None:
     assert solver_map.tool("sat-automaton") == "PySAT, Glucose 3"
     # the portfolio races only back ends that can be interrupted (issue 30): no CaDiCaL
     portfolio = solver_map.tool("portfolio")
-    assert portfolio == "Python + PySAT: Glucose 3 or Glucose 4.1, then Glucose 4.1"
+    assert (
+        portfolio
+        == "Python + PySAT: Glucose 3 (Glucose 4.1 joins) or Glucose 4.1 (Glucose 3 joins)"
+    )
     assert solver_map.tool("cpsat-automaton").startswith("CP-SAT")
 
 
