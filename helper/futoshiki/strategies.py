@@ -45,7 +45,7 @@ STRATEGIES: dict[str, Strategy | None] = {
     "fewest left, largest": Strategy(cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MAX_VALUE),
 }
 """The strategies the book compares, by name; ``"default"`` is CP-SAT's own search. Their
-control is :func:`shuffled`, over several seeds."""
+control is ``shuffled``, over several seeds."""
 
 
 def shuffled(seed: int) -> Strategy:

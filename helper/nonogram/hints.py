@@ -6,15 +6,15 @@ fail. :func:`hinted_search` solves the automaton model of a Nonogram with the ce
 hinted and reports the search's counts, so that hints from different sources (line logic, a
 previous solution, part of one) can be compared on the same puzzle, each beside its controls:
 a hint of one cell, the same cells with every value wrong (:func:`flipped_hint`), and the
-same hint with CP-SAT's hint phase turned off (``hint_conflict_limit=0``).
+same hint with CP-SAT's hint search turned off (``hint_conflict_limit=0``).
 
 What a hint does in CP-SAT 9.15 with one worker: a hint of every variable is first checked as
 a whole, and if it is a solution no search starts ("The solution hint is complete and is
 feasible" in the log). Otherwise, before its own search, CP-SAT runs a short search that tries
 the hinted values first and gives up after ``hint_conflict_limit`` conflicts (10 by default);
-then its usual search starts. When that short search completes the hint into a solution
-(:attr:`SearchCounts.from_hint`), almost nothing is left to count beyond the work CP-SAT did
-before its first decision (:func:`root_counts`: the probing when it loads the model).
+then its usual search starts. When that hint search completes the hint into a solution
+(``SearchCounts.from_hint``), almost nothing is left to count beyond the work CP-SAT did
+before its first decision (``root_counts``: the probing when it loads the model).
 """
 
 from collections.abc import Sequence
@@ -56,7 +56,7 @@ def hinted_search(
 
     ``hint`` holds rows of 1, 0 or -1 (no hint for that cell). ``presolve=False`` turns off
     CP-SAT's presolve, so that the search itself is measured; ``parameters`` are further
-    CP-SAT parameters (``hint_conflict_limit=0``: no phase that follows the hint). Raises
+    CP-SAT parameters (``hint_conflict_limit=0``: no hint search). Raises
     :class:`~helper.errors.NoSolutionError` or :class:`~helper.errors.SolverTimeoutError`.
     """
     puzzle = as_nonogram(puzzle)
