@@ -6,14 +6,15 @@ fail. :func:`hinted_search` solves the automaton model of a Nonogram with the ce
 hinted and reports the search's counts, so that hints from different sources (line logic, a
 previous solution, part of one) can be compared on the same puzzle, each beside its controls:
 a hint of one cell, the same cells with every value wrong (:func:`flipped_hint`), and the
-same hint with CP-SAT's hint phase turned off (``hint_conflict_limit=0``).
+same hint with CP-SAT's hint search turned off (``hint_conflict_limit=0``).
 
 What a hint does in CP-SAT 9.15 with one worker: a hint of every variable is first checked as
 a whole, and if it is a solution no search starts ("The solution hint is complete and is
 feasible" in the log). Otherwise, before its own search, CP-SAT runs a short search that tries
 the hinted values first and gives up after ``hint_conflict_limit`` conflicts (10 by default);
-then its usual search starts. That phase changes the course of the search that follows,
-whatever the hint says: on some puzzles a single cell changes the counts as much as hundreds.
+then its usual search starts. When that hint search completes the hint into a solution
+(``SearchCounts.from_hint``), almost nothing is left to count beyond the work CP-SAT did
+before its first decision (``root_counts``: the probing when it loads the model).
 """
 
 from collections.abc import Sequence
@@ -32,12 +33,15 @@ from .puzzle import Nonogram, as_nonogram
 
 @dataclass(frozen=True)
 class SearchCounts:
-    """What one solve did: its grid, decisions (branches), conflicts and seconds."""
+    """What one solve did: its grid, decisions (branches), conflicts and seconds, and whether
+    the solution came from the hint (``from_hint``: the check of a complete hint, or the short
+    search that follows the hint; CP-SAT's ``solution_info()`` says so)."""
 
     grid: Grid
     branches: int
     conflicts: int
     seconds: float
+    from_hint: bool = False
 
 
 def hinted_search(
@@ -52,7 +56,7 @@ def hinted_search(
 
     ``hint`` holds rows of 1, 0 or -1 (no hint for that cell). ``presolve=False`` turns off
     CP-SAT's presolve, so that the search itself is measured; ``parameters`` are further
-    CP-SAT parameters (``hint_conflict_limit=0``: no phase that follows the hint). Raises
+    CP-SAT parameters (``hint_conflict_limit=0``: no hint search). Raises
     :class:`~helper.errors.NoSolutionError` or :class:`~helper.errors.SolverTimeoutError`.
     """
     puzzle = as_nonogram(puzzle)
@@ -69,7 +73,25 @@ def hinted_search(
     if not found_solution(solver, solver.solve(model), run):  # a time-out raises
         raise NoSolutionError("no solution: no picture satisfies every clue")
     grid = [[solver.value(cell) for cell in row] for row in cells]
-    return SearchCounts(grid, solver.num_branches, solver.num_conflicts, solver.wall_time)
+    info = solver.solution_info()  # "complete_hint", "main [hint]" (the hint search), "main"
+    from_hint = info == "complete_hint" or info.endswith("[hint]")
+    return SearchCounts(
+        grid, solver.num_branches, solver.num_conflicts, solver.wall_time, from_hint
+    )
+
+
+def root_counts(puzzle: Nonogram, *, presolve: bool = True, **parameters: Any) -> tuple[int, int]:
+    """``(branches, conflicts)`` of the automaton model's solve stopped before its first
+    decision (``stop_after_root_propagation``), without a hint: the work CP-SAT does when it
+    loads the model (its probing, ``cp_model_probing_level``). Every solve of
+    :func:`hinted_search` with the same ``presolve`` and ``parameters`` counts it too, unless
+    a complete hint is a solution (then no search starts, and nothing is counted).
+    """
+    puzzle = as_nonogram(puzzle)
+    model, _ = build_automaton_model(puzzle.rows, puzzle.cols)
+    solver = make_solver(cp_model_presolve=presolve, stop_after_root_propagation=True, **parameters)
+    solver.solve(model)  # stopped at the root, or solved there: the counts are the root's
+    return solver.num_branches, solver.num_conflicts
 
 
 def partial_hint(grid: Sequence[Sequence[int]], cells: Sequence[tuple[int, int]]) -> Grid:

@@ -4,13 +4,13 @@ import pytest
 from ortools.sat.python import cp_model
 
 from helper.futoshiki import Futoshiki, GameBoard, NoSolutionError, generate_futoshiki, load_puzzle
-from helper.futoshiki.strategies import SEARCH_ALONE, STRATEGIES, strategy_counts
+from helper.futoshiki.strategies import SEARCH_ALONE, STRATEGIES, shuffled, strategy_counts
 from helper.ortools import make_solver
 
 
 def test_counts_are_the_same_on_every_run():
     puzzle = load_puzzle("nine02")
-    for strategy in STRATEGIES.values():
+    for strategy in [*STRATEGIES.values(), shuffled(0)]:
         assert strategy_counts(puzzle, strategy) == strategy_counts(puzzle, strategy)
 
 
@@ -48,9 +48,13 @@ def test_with_search_alone_the_strategy_decides_the_counts():
 
 
 def test_a_shuffled_order_is_another_order():
+    """The control is reading order shuffled: its seed changes the order, and so the search."""
     puzzle = Futoshiki(*generate_futoshiki(7, seed=3))
     ordered = strategy_counts(puzzle, STRATEGIES["in order, smallest"], **SEARCH_ALONE)
-    assert ordered != strategy_counts(puzzle, STRATEGIES["shuffled, smallest"], **SEARCH_ALONE)
+    shuffles = {strategy_counts(puzzle, shuffled(seed), **SEARCH_ALONE) for seed in range(3)}
+    assert ordered not in shuffles and len(shuffles) > 1
+    assert shuffled(1) == shuffled(1) != shuffled(2)
+    assert shuffled(1).variable == STRATEGIES["in order, smallest"].variable
 
 
 def test_strategy_on_a_puzzle_without_solution():

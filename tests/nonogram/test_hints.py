@@ -5,7 +5,7 @@ import pytest
 from helper.data import data_path
 from helper.formats import read_puzzle_file
 from helper.nonogram import Nonogram, NoSolutionError, load_puzzle
-from helper.nonogram.hints import flipped_hint, hinted_search, partial_hint
+from helper.nonogram.hints import flipped_hint, hinted_search, partial_hint, root_counts
 from helper.nonogram.make import line_logic
 
 
@@ -14,7 +14,7 @@ def test_a_full_correct_hint_is_checked_first():
     plain = hinted_search(puzzle, presolve=False)
     hinted = hinted_search(puzzle, plain.grid, presolve=False)
     assert puzzle.check(hinted.grid) and hinted.grid == plain.grid
-    assert (hinted.branches, hinted.conflicts) == (0, 0)
+    assert (hinted.branches, hinted.conflicts) == (0, 0) and hinted.from_hint
 
 
 def test_a_wrong_hint_still_gives_a_right_answer():
@@ -58,3 +58,21 @@ def test_without_the_hint_phase_a_hint_changes_nothing():
         assert puzzle.check(on.grid) and puzzle.check(off.grid)
         assert on.branches != plain.branches  # the hint phase changes the search
         assert (off.branches, off.conflicts) == (plain.branches, plain.conflicts)
+
+
+def test_the_root_and_the_hint_search():
+    """The root's counts (probing at load) are part of every solve's; a hint search that
+    completes the hint leaves at most ``hint_conflict_limit`` conflicts beyond them, and its
+    solution is marked as from the hint, which it never is with the hint phase off."""
+    puzzle = read_puzzle_file(data_path("bench/noise-s15-15x15.json"))
+    root = root_counts(puzzle, presolve=False)
+    plain = hinted_search(puzzle, presolve=False)
+    assert not plain.from_hint
+    assert 0 < root[0] < plain.branches and root[1] <= plain.conflicts
+    assert root_counts(puzzle, presolve=False, cp_model_probing_level=0) == (0, 0)
+    half = partial_hint(plain.grid, [(r, c) for r in range(0, 15, 2) for c in range(15)])
+    hinted = hinted_search(puzzle, half, presolve=False)
+    assert hinted.from_hint and puzzle.check(hinted.grid)
+    assert root[0] <= hinted.branches < plain.branches
+    assert hinted.conflicts - root[1] <= 10  # CP-SAT's default hint_conflict_limit
+    assert not hinted_search(puzzle, half, presolve=False, hint_conflict_limit=0).from_hint
