@@ -75,11 +75,19 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
     assert not problems, _report(f"{page.path} on a first visit ({scheme} system)", problems)
 
 
+FULL_PAGE = {"book/intro", "book/futoshiki", "book/explain", "book/glossary"}
+"""Pages shot whole: the landing page, a chapter with players, a long one with figures, the
+glossary's long lists."""
+
+
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_screenshots_light_and_dark(
     browser, base_url: str, page: Page, screenshot_dir: Path, width: str
 ) -> None:
-    """Full-page screenshots in both themes; the dark theme must really be dark."""
+    """Screenshots in both themes; the dark theme must really be dark. Every page is checked
+    and shot as the reader first sees it (the viewport); the pages of FULL_PAGE are shot whole
+    (a whole long page at phone width takes a screenshot of many screens, the longest part of
+    this stage when every page was shot whole)."""
     viewport = DESKTOP if width == "desktop" else PHONE
     for mode in ("light", "dark"):
         with visit(
@@ -88,7 +96,7 @@ def test_screenshots_light_and_dark(
             theme = opened.page.evaluate("() => document.documentElement.dataset.theme")
             luminance = background_luminance(opened.page)
             target = screenshot_dir / f"{page.name.replace('/', '__')}--{width}-{mode}.png"
-            opened.page.screenshot(path=str(target), full_page=True)
+            opened.page.screenshot(path=str(target), full_page=page.name in FULL_PAGE)
         assert theme == mode, f"{page.path}: asked for the {mode} theme, page shows {theme!r}"
         if mode == "dark":
             assert luminance < 0.25, f"{page.path}: dark theme background is light ({luminance})"
