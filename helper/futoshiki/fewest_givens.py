@@ -27,12 +27,13 @@ constraints. :func:`implicit_hitting_sets` is the loop as the book shows it;
 
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
 from helper.deadline import Deadline
+from helper.errors import SolverError
 from helper.ortools import make_solver
 
 from .generate import UniquenessOracle
@@ -106,6 +107,38 @@ def hitting_set_model(
     model.add(sum(given.values()) >= lower)
     model.minimize(sum(given.values()))
     return model, given
+
+
+def master_conflicts(
+    cells: Sequence[Cell],
+    sets: Iterable[DiffSet],
+    lower: int = 0,
+    *,
+    hint: Mapping[Cell, bool] | None = None,
+    seeds: Iterable[int] = range(8),
+    linearization_level: int = 2,
+) -> list[tuple[int, int]]:
+    """Solve the master of :func:`hitting_set_model` once per seed: ``(objective, conflicts)``.
+
+    One worker, presolve off, the cells of ``hint`` hinted (``add_hint``), CP-SAT's
+    ``linearization_level`` as given (the loop's is 2): how the book measures what makes a
+    master solve fast, each setting beside its control, over several seeds. Raises
+    :class:`~helper.errors.SolverError` if a solve does not end OPTIMAL.
+    """
+    sets = list(sets)
+    runs = []
+    for seed in seeds:
+        model, given = hitting_set_model(cells, sets, lower)
+        for cell, value in (hint or {}).items():
+            model.add_hint(given[cell], value)
+        solver = make_solver(
+            seed=seed, linearization_level=linearization_level, cp_model_presolve=False
+        )
+        status = solver.solve(model)
+        if status != cp_model.OPTIMAL:
+            raise SolverError(f"the master ended {solver.status_name(status)}, not OPTIMAL")
+        runs.append((round(solver.objective_value), solver.num_conflicts))
+    return runs
 
 
 def shrink(answer: Grid, other: Grid, check: "UniquenessCheck") -> DiffSet:

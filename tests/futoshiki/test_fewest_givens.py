@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import latin_squares
 
+from helper.errors import SolverError
 from helper.futoshiki import (
     Futoshiki,
     check_futoshiki,
@@ -22,6 +23,7 @@ from helper.futoshiki.fewest_givens import (
     greedy_hitting_set,
     hitting_set_model,
     implicit_hitting_sets,
+    master_conflicts,
     shrink,
 )
 from helper.futoshiki.generate import all_signs, latin_square
@@ -162,6 +164,16 @@ def test_the_master_model_finds_a_minimum_hitting_set():
     assert solver.objective_value == 2 == solver.best_objective_bound
     chosen = {cell for cell in cells if solver.value(given_var[cell])}
     assert chosen in ({(0, 1), (0, 2)}, {(0, 0), (0, 2)}, {(0, 1), (0, 3)})
+
+
+def test_master_conflicts_solves_the_master_once_per_seed():
+    cells = [(0, c) for c in range(4)]
+    sets = [frozenset({(0, 0), (0, 1)}), frozenset({(0, 2), (0, 3)}), frozenset({(0, 1), (0, 2)})]
+    runs = master_conflicts(cells, sets, 2, hint={(0, 1): True}, seeds=range(3))
+    assert len(runs) == 3 and all(objective == 2 and n >= 0 for objective, n in runs)
+    assert master_conflicts(cells, sets, seeds=[0]) == master_conflicts(cells, sets, seeds=[0])
+    with pytest.raises(SolverError):  # a bound above the optimum leaves no solution
+        master_conflicts(cells, sets, 5, seeds=[0])
 
 
 @pytest.mark.parametrize(
