@@ -217,10 +217,11 @@ def cnf_stages(
     return Stages(name, (propagated, propagated), solution, stats, key, CNF_STAGE_NAMES)
 
 
-def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "sat-automaton") -> Stages:
-    """Unit propagation at the root, then a complete SAT solve, of the automaton CNF of
-    :mod:`.sat_automaton` built from nothing (no line logic first, unlike its solver
-    ``"sat-automaton"``, whose line logic decides the same cells)."""
+def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "automaton-cnf") -> Stages:
+    """Unit propagation at the root, then a complete SAT solve, of the whole grid's automaton
+    CNF (:mod:`helper.nonogram.models.cnf_automaton`), with no line logic first. That is not
+    the registered solver ``"sat-automaton"`` (line logic, then the CNF of the open cells), so
+    its key is its own and its label says what it is: "PySAT automaton CNF, whole grid"."""
     model = build_sat_model(puzzle.rows, puzzle.cols)
     if model.clauses is None:
         raise Contradiction("automaton CNF: the puzzle has no solution")
@@ -232,7 +233,7 @@ def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "sat-automaton") -> Sta
         solution = model.decode(solver.get_model())
     stats = dict(run.stats)
     known = (propagated, propagated)
-    return Stages("SAT automaton CNF", known, solution, stats, key, CNF_STAGE_NAMES)
+    return Stages("PySAT automaton CNF, whole grid", known, solution, stats, key, CNF_STAGE_NAMES)
 
 
 def _search_from(puzzle: Nonogram, state: State, run: Run) -> Grid:
@@ -321,11 +322,12 @@ INSPECTORS: list[partial[Stages]] = [
     partial(cpsat_stages, "CP-SAT start positions", build_nonogram_model, key="cpsat-start"),
     partial(cpsat_stages, "CP-SAT automaton", build_automaton_model, key="cpsat-automaton"),
     partial(cnf_stages, "PySAT compact CNF", compact_cnf, key="pysat-compact"),
-    partial(automaton_cnf_stages, key="sat-automaton"),
+    partial(automaton_cnf_stages, key="automaton-cnf"),
     partial(line_stages, key="line-search"),
 ]
 """Each solver whose work the book shows: a function from a puzzle to its :class:`Stages`
-(which carry the solver's name, and the registry key whose display name figures use).
+(which carry the solver's name, and its key: a registry key, whose display name figures use,
+or ``"automaton-cnf"``, a model measured apart from its registered solver).
 Adding a model is one entry in this list."""
 
 

@@ -26,7 +26,8 @@ class Stages:
     probing; ``solution`` is the solved grid; ``stats`` the search's own counts (CP-SAT's
     branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
     ``key`` is the registry key of the solver whose steps these are, when there is one: its
-    display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use.
+    display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use;
+    any other key (a model measured apart from its solver) leaves the label ``solver``.
     ``names`` says what this solver calls each kind of work (line logic's "line probing" for
     the second, ``None`` for a SAT solver that has no presolve); figure titles use them, while
     :meth:`counts` keeps the names of :data:`STAGE_NAMES`.

@@ -131,7 +131,7 @@ def test_default_symmetry_hides_fixed_cells_from_the_report():
 
 
 def test_unit_propagation_on_the_automaton_cnf_is_line_logic(sailboat, sailboat_stages):
-    cnf = next(s for s in sailboat_stages if s.solver == "SAT automaton CNF")
+    cnf = next(s for s in sailboat_stages if s.key == "automaton-cnf")
     logic = propagate(sailboat.rows, sailboat.cols, unknown_state(sailboat.height, sailboat.width))
     assert cnf.known[0] == logic
     assert cnf.counts()["search"] == sailboat.cells - len(decided(logic)) > 0
@@ -200,7 +200,8 @@ def test_cnf_probing_decides_at_least_unit_propagation(sailboat, sailboat_stages
 def test_probing_the_automaton_cnf_decides_what_its_search_had_to(sailboat, sailboat_stages):
     """Unit propagation of the automaton CNF is line logic; probing its clauses decides the
     waves too, which the SAT solver's search decides otherwise."""
-    automaton = next(s for s in sailboat_stages if s.key == "sat-automaton")
+    automaton = next(s for s in sailboat_stages if s.key == "automaton-cnf")
+    assert automaton.label == "PySAT automaton CNF, whole grid"  # not the line logic solver
     model = build_sat_model(sailboat.rows, sailboat.cols)
     assert model.clauses is not None
     probed = cnf_probed(model.clauses, model.cells)
