@@ -331,7 +331,7 @@ def _add_explain(commands: "argparse._SubParsersAction") -> None:
         description="Print the steps that solve a Nonogram (.non or .json file) or a Futoshiki "
         "(.txt file in the text format), one a line: the cells a step decides, the clues or "
         "rules it uses, and its kind (Nonogram: overlap, line, lines; Futoshiki: single, sign, "
-        "chain, hall, lines). Rows, columns and cells are counted from 0. A puzzle without "
+        "chain, hall, case split). Rows, columns and cells are counted from 0. A puzzle without "
         "exactly one solution is refused with one line and exit status 1.",
     )
     explain.add_argument("file", metavar="FILE", help="the puzzle file")

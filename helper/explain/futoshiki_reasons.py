@@ -12,8 +12,8 @@ those premises alone with four rules a person uses, each on candidate digits per
 
 The kind names what the re-derivation needs: ``"single"`` (naked and hidden singles alone),
 ``"sign"`` (one sign as well), ``"chain"`` (two or more signs in a chain), ``"hall"`` (a Hall
-set of two cells or more), and ``"lines"`` when these rules do not reach the step (the SAT
-solver's reasoning is stronger: it may try a digit and see it fail).
+set of two cells or more), and ``"case split"`` when these rules do not reach the step (the
+SAT solver's reasoning is stronger: it may try a digit and see it fail, a case split).
 """
 
 from collections.abc import Sequence
@@ -182,7 +182,7 @@ def kind_of(
     found = derive(puzzle, state, premises, [*rules, "hall"])
     if _reaches(found, cells) and found.hall is not None:
         return "hall", found
-    return "lines", found
+    return "case split", found
 
 
 def describe(
@@ -231,7 +231,7 @@ def describe(
         )
     else:
         reason = f"{head}: {and_join([premise_text(p) for p in premises])} allow it no other digit"
-    if givens and kind != "lines":
+    if givens and kind != "case split":
         reason += f", given {and_join([f'{g} = {puzzle.grid[g[0]][g[1]]}' for g in givens])}"
     placed = [f"{cell} = {d}" for cell, d in cells.items() if cell != target]
     if placed:

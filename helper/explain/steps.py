@@ -35,8 +35,8 @@ class Step:
     reason
         One sentence a person can check on the grid.
     kind
-        A short tag: Nonogram ``"overlap"``, ``"line"``, ``"lines"``; Futoshiki ``"single"``,
-        ``"sign"``, ``"chain"``, ``"hall"``, ``"lines"``.
+        A short tag: Nonogram ``"overlap"``, ``"line"``, ``"lines"`` (several lines together);
+        Futoshiki ``"single"``, ``"sign"``, ``"chain"``, ``"hall"``, ``"case split"``.
     cost
         The cost of its premises (:data:`helper.explain.nonogram.LINE_COST` per Nonogram
         line; see :data:`helper.explain.futoshiki.COSTS`).

@@ -73,7 +73,7 @@ def check(puzzle: Futoshiki, explanation) -> None:
         elif step.kind == "hall":
             assert not by_singles and "Hall set" in step.reason
         else:
-            assert step.kind == "lines" and not by_singles
+            assert step.kind == "case split" and not by_singles
         for (r, c), d in step.cells.items():
             known[r][c] = d
 
