@@ -290,20 +290,38 @@ def solvers_so_far(chapter: str) -> str:
     return "\n".join([":::{admonition} Nonogram solvers so far", ":class: tip", "", *lines, ":::"])
 
 
-def solver_map(part: str = "idea") -> str:
+APPENDIX_CHAPTERS = ("engineering",)
+"""The chapters of :data:`READING_ORDER` that are appendices, off the main path."""
+
+WHERE = ("all", "main path", "appendix")
+"""Which rows :func:`solver_map` shows: every one, those the main path teaches, or the rest."""
+
+
+def solver_map(part: str = "idea", *, where: str = "all") -> str:
     """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter),
     ``"trade-off"`` (name, where it wins, what it costs) or ``"chapters"`` (chapter, how many
-    Nonogram solvers it teaches, their names; a last row with the total)."""
+    Nonogram solvers it teaches, their names; a last row with the total).
+
+    ``where`` keeps every row (``"all"``), only the methods taught on the main path
+    (``"main path"``: Futoshiki's too) or only those of the appendices (``"appendix"``,
+    :data:`APPENDIX_CHAPTERS`), so the main path names only what it needs.
+    """
+    if where not in WHERE:
+        raise ValueError(f"where is one of {', '.join(map(repr, WHERE))}, not {where!r}")
+
+    def shown(chapter: str) -> bool:
+        return where == "all" or (chapter in APPENDIX_CHAPTERS) == (where == "appendix")
+
     if part == "chapters":
         header = ["chapter", "Nonogram solvers", "which"]
-        chapters = solvers_by_chapter()
+        chapters = {c: names for c, names in solvers_by_chapter().items() if shown(c)}
         body = [
             [f"{{doc}}`{chapter}`", str(len(names)), ", ".join(names)]
             for chapter, names in chapters.items()
         ]
         body.append(["all chapters", str(sum(map(len, chapters.values()))), ""])
         return _markdown(header, body)
-    rows = map_rows()
+    rows = [r for r in map_rows() if shown(r["chapter"])]
     if part == "idea":
         header = ["solver", "key (can)", "idea: variables and constraints", "tool", "chapter"]
         body = [

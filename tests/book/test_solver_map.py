@@ -57,6 +57,23 @@ def test_the_markdown_tables_have_one_line_per_row_and_the_same_columns(part: st
     assert len(bars) == 1
 
 
+@pytest.mark.parametrize("part", ["idea", "trade-off"])
+def test_the_main_path_and_the_appendix_maps_split_the_rows(part: str) -> None:
+    def names(where: str) -> list[str]:
+        return [
+            line.split("|")[1].strip()
+            for line in solver_map.solver_map(part, where=where).splitlines()[2:]
+        ]
+
+    main, appendix = names("main path"), names("appendix")
+    assert sorted(main + appendix) == sorted(names("all")) and not set(main) & set(appendix)
+    rows = {row["name"]: row["chapter"] for row in solver_map.map_rows()}
+    assert all(rows[name] in solver_map.APPENDIX_CHAPTERS for name in appendix)
+    assert "CP-SAT Futoshiki (`GameBoard`)" in main and SOLVER_NAMES["cpsat-table"] in appendix
+    with pytest.raises(ValueError, match="main path"):
+        solver_map.solver_map(part, where="main")
+
+
 def test_every_chapter_linked_is_a_page_of_the_book() -> None:
     from pathlib import Path
 
