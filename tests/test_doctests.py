@@ -15,6 +15,7 @@ MODULES = [
     "helper.errors",
     "helper.deadline",
     "helper.backends.pysat",
+    "helper.backends.race_child",
     "helper.formats",
     "helper.figure",
     "helper.nonogram",
