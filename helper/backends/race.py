@@ -71,7 +71,7 @@ def child_command() -> list[str]:
     return [sys.executable, "-m", CHILD_MODULE]
 
 
-def _start_child() -> "subprocess.Popen[bytes]":
+def _start_child() -> subprocess.Popen[bytes]:
     """Start the child in the folder that holds this ``helper`` package, so that ``-m`` finds
     the same package whatever the caller's working directory holds."""
     return subprocess.Popen(
@@ -84,7 +84,7 @@ def _start_child() -> "subprocess.Popen[bytes]":
     )
 
 
-def _listen(child: "subprocess.Popen[bytes]", work: bytes) -> Answer | str:
+def _listen(child: subprocess.Popen[bytes], work: bytes) -> Answer | str:
     """Hand ``work`` to the child and wait for it: its :class:`Answer`, or why there is none."""
     try:
         out, err = child.communicate(work)
@@ -152,7 +152,7 @@ def race(
         answer["primary"] = solver.solve_limited(expect_interrupt=True)
         news.set()
 
-    def listen(child: "subprocess.Popen[bytes]") -> None:
+    def listen(child: subprocess.Popen[bytes]) -> None:
         heard["second"] = _listen(child, pickle.dumps((clauses, second), pickle.HIGHEST_PROTOCOL))
         news.set()
 
