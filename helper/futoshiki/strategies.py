@@ -56,7 +56,7 @@ def shuffled(seed: int) -> Strategy:
     Parameters
     ----------
     seed
-        The seed of the shuffle (:class:`random.Random`): the same seed, the same order.
+        The seed of the shuffle (``random.Random(seed)``): the same seed, the same order.
 
     Returns
     -------
