@@ -1,7 +1,9 @@
 """Test doubles shared by the test files: solvers that never answer, so that a test about
 giving up does not depend on a puzzle staying hard for today's solvers."""
 
+import sys
 import threading
+from collections.abc import Callable
 
 from pysat.solvers import Solver
 
@@ -31,3 +33,9 @@ class NeverAnswers(Solver):
 
     def solve(self, *args, **kwargs):
         raise AssertionError("an uninterruptible solve() of a solver that never answers")
+
+
+def child_running(code: str) -> Callable[[], list[str]]:
+    """A stand-in for :func:`helper.backends.race.child_command`: a child process that runs
+    the Python ``code`` instead of solving (dies, sleeps, writes what is not an answer)."""
+    return lambda: [sys.executable, "-c", code]

@@ -8,41 +8,47 @@ Two ways to run the second solver:
   same time on two cores (a plain ``solve()`` holds the interpreter, and two of them would take
   turns). Both back ends must be interruptible
   (:data:`~helper.backends.pysat.INTERRUPTIBLE`): the loser is stopped with ``interrupt()``.
-  No process to start, no clauses to pickle, and nothing that re-imports the caller's script.
+  No process to start and no clauses to copy.
 - :func:`race`, in another process: an explicit option, for a second back end that cannot be
-  interrupted (CaDiCaL), whose child is killed when it loses. The child is started with the
-  ``spawn`` method, which every platform has (``fork`` does not exist on Windows and is unsafe
-  on macOS and in a process that runs threads, such as a Jupyter kernel). ``spawn`` starts a
-  fresh interpreter that imports the caller's ``__main__`` module again: a script that calls
-  it must keep its top level under ``if __name__ == "__main__":``, or its top level runs twice
-  and the child dies in its bootstrapping phase (the race then goes on with the primary alone).
+  interrupted (CaDiCaL), whose child is killed when it loses. The child is a fresh
+  interpreter started with ``subprocess`` (:func:`child_command`: this Python running
+  :mod:`helper.backends.race_child`); the work goes to it pickled on its standard input and
+  the answer comes back pickled on its standard output. Unlike ``multiprocessing``, this
+  never imports the caller's ``__main__`` module again, so a script without an
+  ``if __name__ == "__main__":`` guard runs its top level once, and it needs no ``fork``
+  (which Windows lacks and which is unsafe on macOS and in a process that runs threads, such
+  as a Jupyter kernel).
 
 :func:`usable_cores` tells whether a race can help at all: on a machine with one usable core
 the two solvers would only share it.
 """
 
-import multiprocessing as mp
 import os
+import pickle
+import subprocess
+import sys
 import threading
+import warnings
 from collections.abc import Sequence
-from multiprocessing.connection import Connection
-from typing import Any
+from pathlib import Path
 
 from pysat.solvers import Solver
 
+import helper
 from helper.backends.pysat import (
+    NAMES,
     canonical,
     constructor_name,
-    load_solver,
     require_interruptible,
     search_stats,
     without_cyclic_gc,
 )
+from helper.backends.race_child import Answer
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 
-START_METHOD = "spawn"
-"""How the second opinion's process starts: ``spawn`` exists on Linux, macOS and Windows."""
+CHILD_MODULE = "helper.backends.race_child"
+"""The module the child of :func:`race` runs (``python -m``)."""
 
 Model = list[int] | None  # a satisfying assignment (signed literals), None when unsatisfiable
 
@@ -59,12 +65,39 @@ def usable_cores() -> int:
     return max(os.cpu_count() or 1, 1)
 
 
-def _second_opinion(conn: Connection, clauses: Sequence[Sequence[int]], backend: str) -> None:
-    """In the child: solve and send back the model (``None`` when unsatisfiable)."""
-    with load_solver(backend, clauses) as solver:
-        found = solver.solve()
-        conn.send((solver.get_model() if found else None, search_stats(solver)))
-    conn.close()
+def child_command() -> list[str]:
+    """The command that starts the child of :func:`race`: this interpreter
+    (``sys.executable``) running :data:`CHILD_MODULE`."""
+    return [sys.executable, "-m", CHILD_MODULE]
+
+
+def _start_child() -> subprocess.Popen[bytes]:
+    """Start the child in the folder that holds this ``helper`` package, so that ``-m`` finds
+    the same package whatever the caller's working directory holds."""
+    return subprocess.Popen(
+        child_command(),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(helper.__file__).resolve().parent.parent,
+        creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console on Windows
+    )
+
+
+def _listen(child: subprocess.Popen[bytes], work: bytes) -> Answer | str:
+    """Hand ``work`` to the child and wait for it: its :class:`Answer`, or why there is none."""
+    try:
+        out, err = child.communicate(work)
+    except (OSError, ValueError) as error:  # pragma: no cover - the pipes broke under us
+        return f"its pipes failed ({error})"
+    if child.returncode != 0:
+        said = err.decode(errors="replace").strip()[-2000:]
+        return f"it exited with code {child.returncode}" + (f":\n{said}" if said else "")
+    try:
+        model, stats = pickle.loads(out)
+    except Exception as error:  # whatever it wrote, it is not an answer
+        return f"its answer could not be read ({type(error).__name__}: {error})"
+    return Answer(model, stats)
 
 
 def race(
@@ -74,57 +107,97 @@ def race(
     second: str,
     run: Run,
 ) -> tuple[str, Model]:
-    """Race ``solver`` (back end ``primary``, in this process) against ``second`` in a child.
+    """Race ``solver`` (back end ``primary``, in this process) against ``second`` in a child
+    process (:mod:`helper.backends.race_child`), which is killed when it loses.
 
-    Returns the back end that answered first and its answer: a model, or ``None`` when the
-    clauses are unsatisfiable. The child's counts are added to ``run.stats`` when it wins.
-    Raises :class:`~helper.errors.SolverTimeoutError` when ``run.deadline`` passes first, and
-    ``ValueError`` when ``primary`` cannot be interrupted (it must stop when the child wins).
-    A child that dies (out of memory, or a script without a ``__main__`` guard) leaves the
-    primary to finish alone.
+    Parameters
+    ----------
+    solver
+        The primary, already loaded with ``clauses``; it goes on searching in a thread.
+    primary
+        Its back end, which must be interruptible: it must stop when the child wins.
+    clauses
+        The CNF, pickled to the child.
+    second
+        The child's PySAT back end (it may be one that cannot be interrupted, like CaDiCaL).
+    run
+        The solve's deadline and counts: the child's counts are added when it wins.
+
+    Returns
+    -------
+    tuple of str and list of int or None
+        The back end that answered first and its answer: a model, or ``None`` when the
+        clauses are unsatisfiable.
+
+    Raises
+    ------
+    SolverTimeoutError
+        When ``run.deadline`` passes first.
+    ValueError
+        When ``primary`` cannot be interrupted, or ``second`` is not one of PySAT's solvers.
+
+    Warns
+    -----
+    RuntimeWarning
+        When the child cannot start or dies without an answer (the warning says why and
+        quotes its error output); the primary then finishes alone.
     """
     require_interruptible(primary, "the primary of a race")
     canonical(second)  # a ValueError naming PySAT's solvers, before a child is started
-    context: Any = mp.get_context(START_METHOD)
-    receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_second_opinion, args=(send, clauses, second), daemon=True)
-    child.start()
-    send.close()
     answer: dict[str, bool | None] = {}
-    done = threading.Event()
+    heard: dict[str, Answer | str] = {}
+    news = threading.Event()
 
     def resume() -> None:
         answer["primary"] = solver.solve_limited(expect_interrupt=True)
-        done.set()
+        news.set()
 
+    def listen(child: subprocess.Popen[bytes]) -> None:
+        heard["second"] = _listen(child, pickle.dumps((clauses, second), pickle.HIGHEST_PROTOCOL))
+        news.set()
+
+    child: subprocess.Popen[bytes] | None = None
+    listener: threading.Thread | None = None
+    try:
+        child = _start_child()
+    except (OSError, ValueError) as error:  # no interpreter to start (an embedded Python)
+        heard["second"] = f"it could not start ({error})"
+    else:
+        listener = threading.Thread(target=listen, args=(child,), daemon=True)
+        listener.start()
     thread = threading.Thread(target=resume, daemon=True)
     thread.start()
-    child_alive = True
+    warned = False
     try:
-        while not run.deadline.passed() and (child_alive or not done.is_set()):
-            if done.wait(0 if done.is_set() else 0.005) and answer["primary"] is not None:
+        while not run.deadline.passed():
+            news.clear()
+            if answer.get("primary") is not None:
                 return primary, solver.get_model() if answer["primary"] else None
-            primary_gave_up = done.is_set()  # only when interrupted: wait on the child alone
-            if child_alive and child.exitcode is not None and not receive.poll(0):
-                child_alive = False  # it died without a word: go on alone
-                continue
-            if child_alive and receive.poll(0.005 if primary_gave_up else 0):
-                try:
-                    found, stats = receive.recv()
-                except EOFError:  # the child died: go on alone
-                    child_alive = False
-                    continue
-                run.count(**stats)
-                return second, found
+            reply = heard.get("second")
+            if isinstance(reply, Answer):
+                run.count(**reply.stats)
+                return second, reply.model
+            if reply is not None and not warned:
+                warned = True
+                warnings.warn(
+                    f"the second opinion ({NAMES[second]}) in a child process gave no answer: "
+                    f"{reply}; {NAMES[primary]} goes on alone",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+            if "primary" in answer and reply is not None:
+                break  # the primary was interrupted from outside and the child has failed
+            left = run.deadline.left()
+            news.wait(0.1 if left is None else min(left, 0.1))
         raise SolverTimeoutError(f"{run.method}: no answer within {run.deadline.seconds} s")
     finally:
         solver.interrupt()
         thread.join()
         solver.clear_interrupt()
-        if child.is_alive():
+        if child is not None and child.poll() is None:
             child.kill()
-        child.join()
-        receive.close()
+        if listener is not None:
+            listener.join()
 
 
 LOAD_CHUNK = 20_000

@@ -51,7 +51,27 @@ control is ``shuffled``, over several seeds."""
 def shuffled(seed: int) -> Strategy:
     """The control of a strategy: the cells in an order shuffled with ``seed`` (an order that
     knows nothing of the puzzle), smallest value first. One shuffle can be lucky or unlucky:
-    compare with several seeds."""
+    compare with several seeds.
+
+    Parameters
+    ----------
+    seed
+        The seed of the shuffle (``random.Random(seed)``): the same seed, the same order.
+
+    Returns
+    -------
+    Strategy
+        ``CHOOSE_FIRST`` over the shuffled cells, then ``SELECT_MIN_VALUE``, for
+        :func:`strategy_counts`.
+
+    Examples
+    --------
+    >>> control = shuffled(3)
+    >>> control.shuffle, control == shuffled(3), control == shuffled(4)
+    (3, True, False)
+    >>> control.variable == cp_model.CHOOSE_FIRST and control.value == cp_model.SELECT_MIN_VALUE
+    True
+    """
     return Strategy(cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE, shuffle=seed)
 
 

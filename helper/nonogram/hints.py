@@ -86,6 +86,32 @@ def root_counts(puzzle: Nonogram, *, presolve: bool = True, **parameters: Any) -
     loads the model (its probing, ``cp_model_probing_level``). Every solve of
     :func:`hinted_search` with the same ``presolve`` and ``parameters`` counts it too, unless
     a complete hint is a solution (then no search starts, and nothing is counted).
+
+    Parameters
+    ----------
+    puzzle
+        The Nonogram (a :class:`~helper.nonogram.Nonogram`, or what
+        :func:`~helper.nonogram.puzzle.as_nonogram` accepts).
+    presolve
+        Whether CP-SAT presolves the model first (``cp_model_presolve``); presolve alone
+        decides many small puzzles, and then nothing is left to count.
+    **parameters
+        Further CP-SAT parameters, for example ``cp_model_probing_level=0``.
+
+    Returns
+    -------
+    tuple of int
+        The solver's ``num_branches`` and ``num_conflicts`` at the root.
+
+    Examples
+    --------
+    >>> from helper.nonogram import Nonogram
+    >>> zigzag = Nonogram.from_grid([[1, 1, 0], [0, 1, 0], [0, 1, 1]])
+    >>> root_counts(zigzag, presolve=False, cp_model_probing_level=0)  # no probing: no work
+    (0, 0)
+    >>> branches, conflicts = root_counts(zigzag, presolve=False)  # probing tries values
+    >>> branches > 0
+    True
     """
     puzzle = as_nonogram(puzzle)
     model, _ = build_automaton_model(puzzle.rows, puzzle.cols)

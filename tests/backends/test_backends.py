@@ -1,5 +1,7 @@
 """The back ends: CP-SAT and PySAT within a deadline, interrupted, and the race's cores."""
 
+import io
+import pickle
 import threading
 import time
 from typing import ClassVar
@@ -7,9 +9,9 @@ from typing import ClassVar
 import pytest
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
-from stubs import NeverAnswers
+from stubs import NeverAnswers, child_running
 
-from helper.backends import cpsat, pysat, race
+from helper.backends import cpsat, pysat, race, race_child
 from helper.backends.race import usable_cores
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
@@ -98,6 +100,72 @@ def test_the_race_in_threads_ends_at_the_deadline(monkeypatch):
         race.race_in_threads(primary, "g4", SATISFIABLE, "g3", run)
     assert time.perf_counter() - start < 0.2 + 5  # the deadline was honoured (a wide margin)
     assert threading.active_count() == threads
+
+
+@pytest.mark.parametrize("clauses", [SATISFIABLE, UNSATISFIABLE], ids=["sat", "unsat"])
+def test_the_race_in_a_process_gives_the_childs_answer(clauses, race_children):
+    """The primary never answers (a stub): CaDiCaL 1.0.3, which cannot be interrupted, answers
+    from its child process; the primary is stopped and can search again; the child has ended."""
+    run = Run(Deadline(30), "test")
+    with NeverAnswers(name="g4", bootstrap_with=clauses) as primary:
+        winner, model = race.race(primary, "g4", clauses, "cd103", run)
+        assert not primary.stopped.is_set()  # its interrupt was cleared
+    assert winner == "cd103" and set(run.stats) <= {"decisions", "conflicts"}
+    assert model == (None if clauses is UNSATISFIABLE else [-1, 2, 3])  # the one model
+    assert len(race_children) == 1 and race_children[0].returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("command", "reason"),
+    [
+        (child_running("import sys; sys.exit('no solver here')"), "exited with code 1:\nno solver"),
+        (child_running("print('not a pickle')"), "its answer could not be read"),
+        (lambda: ["/no/such/python", "-m", race.CHILD_MODULE], "it could not start"),
+    ],
+    ids=["dies", "garbles", "cannot start"],
+)
+def test_a_child_that_fails_is_named_and_the_primary_goes_on(monkeypatch, command, reason):
+    """A failed child is a warning that says why; the primary (here one that never answers)
+    goes on alone until the deadline: no hang, and no wait for an answer that cannot come."""
+    monkeypatch.setattr(race, "child_command", command)
+    run = Run(Deadline(1.0), "failed child")
+    start = time.perf_counter()
+    with (
+        NeverAnswers(name="g4", bootstrap_with=SATISFIABLE) as primary,
+        pytest.warns(RuntimeWarning, match=reason) as warned,
+        pytest.raises(SolverTimeoutError, match=r"no answer within 1\.0 s"),
+    ):
+        race.race(primary, "g4", SATISFIABLE, "cd103", run)
+    assert len(warned) == 1 and "Glucose 4.1 goes on alone" in str(warned[0].message)
+    assert time.perf_counter() - start < 1.0 + 5
+
+
+def test_a_child_that_dies_while_the_primary_searches_leaves_the_primary_its_answer(monkeypatch):
+    monkeypatch.setattr(race, "child_command", child_running("import os; os._exit(3)"))
+    run = Run(Deadline(30), "test")
+    with Solver(name="g3", bootstrap_with=SATISFIABLE) as primary:  # answers at once
+        winner, model = race.race(primary, "g3", SATISFIABLE, "cd103", run)
+    assert winner == "g3" and model == [-1, 2, 3]
+
+
+def test_the_race_in_a_process_ends_at_the_deadline_and_kills_the_child(monkeypatch, race_children):
+    monkeypatch.setattr(race, "child_command", child_running("import time; time.sleep(3600)"))
+    run = Run(Deadline(0.5), "stub race")
+    start = time.perf_counter()
+    stub = NeverAnswers(name="g4", bootstrap_with=SATISFIABLE)
+    with stub as primary, pytest.raises(SolverTimeoutError, match=r"no answer within 0\.5 s"):
+        race.race(primary, "g4", SATISFIABLE, "cd103", run)
+    assert time.perf_counter() - start < 0.5 + 5
+    assert len(race_children) == 1 and race_children[0].returncode not in (None, 0)  # killed
+
+
+def test_the_child_module_answers_on_its_streams():
+    """What the child does, in this process: one pickled piece of work in, one answer out."""
+    stdin = io.BytesIO(pickle.dumps((SATISFIABLE, "g3")))
+    stdout = io.BytesIO()
+    race_child.main(stdin, stdout)
+    model, stats = pickle.loads(stdout.getvalue())
+    assert model == [-1, 2, 3] and set(stats) <= {"decisions", "conflicts"}
 
 
 class Loading(Solver):

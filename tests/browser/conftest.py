@@ -8,17 +8,15 @@ Environment variables:
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from booksite import discover_pages, notebook_pages
+from loopback import serve
 
 from booktools.toc import site_dir
 
@@ -46,20 +44,6 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             metafunc.parametrize(name, pages, ids=[p.name if p else "no-site" for p in pages])
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 (the base class's own attribute, extended)
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".svg": "image/svg+xml",
-        ".ipynb": "application/x-ipynb+json",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def site() -> Path:
     root = site_dir()
@@ -71,16 +55,8 @@ def site() -> Path:
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     """The site served from a thread on 127.0.0.1 with an ephemeral port."""
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serve(site) as url:
+        yield url
 
 
 def chromium_executable() -> str:

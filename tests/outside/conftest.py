@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from loopback import serve
 from reader_machine import (
     Reader,
     built_site,
@@ -19,7 +20,6 @@ from reader_machine import (
     notebook_chapters,
     notebooks_dir,
     plain_reader,
-    serve,
     timings,
     zip_reader,
 )

@@ -20,18 +20,13 @@ Environment variables:
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import time
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,26 +140,6 @@ def plain_reader(root: Path, constraints_url: str) -> Reader:
     jupyter = register_kernel(python, root, "book-plain-reader")
     timings["plain reader: venv + jupyterlab"] = time.perf_counter() - start
     return Reader(python, jupyter, "book-plain-reader", root)
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1 (an ephemeral port) from a thread; its address."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
 
 
 def copy_site(site: Path, target: Path) -> Path:

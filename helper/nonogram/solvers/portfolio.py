@@ -95,8 +95,9 @@ class PortfolioConfig:
     machine has more than one usable core, ``True`` always, ``False`` never. ``race_in`` says
     where: ``"threads"`` (the default: no process is ever started), or ``"process"``, the
     explicit option that runs ``second`` in a child process (which may then be CaDiCaL, which
-    cannot be interrupted); a script that chooses it needs an ``if __name__ == "__main__":``
-    guard (:mod:`helper.backends.race`).
+    cannot be interrupted). That child is a fresh interpreter started with ``subprocess``,
+    which never imports the caller's script, so a script needs no
+    ``if __name__ == "__main__":`` guard for either (:mod:`helper.backends.race`).
     """
 
     line_clauses: LineClauses | None = start_line_clauses
@@ -213,8 +214,8 @@ like ``"portfolio"``, so that the two differ in their CNF)."""
 PROCESS_RACE = PortfolioConfig(race_in="process", second="cd103", hard_second="cd103")
 """The explicit process race: CaDiCaL 1.0.3 in a child process as the second opinion of
 every grid that is not large and open (the portfolio's default before issue 30). Pass it as
-``SOLVERS["portfolio"](puzzle, config=PROCESS_RACE)``, from a script with a ``__main__``
-guard."""
+``SOLVERS["portfolio"](puzzle, config=PROCESS_RACE)``, from a notebook or from any script
+(the child never imports it: :func:`helper.backends.race.race`)."""
 
 
 def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid | None:

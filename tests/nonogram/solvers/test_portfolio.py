@@ -3,13 +3,12 @@
 import multiprocessing as mp
 import os
 import threading
-import time
 from dataclasses import replace
 
 import pytest
 import strategies
 from hypothesis import given, settings
-from stubs import NeverAnswers
+from stubs import NeverAnswers, child_running
 
 from helper.backends import pysat as pysat_backend
 from helper.backends import race as race_backend
@@ -59,14 +58,15 @@ def test_the_primary_sat_solver_answers_a_quick_puzzle():
 
 @pytest.mark.parametrize("config", [RACING, PROCESS], ids=["threads", "process"])
 @pytest.mark.parametrize("puzzle", [ZIGZAG, NO_PICTURE], ids=["solvable", "no picture"])
-def test_the_race_gives_the_same_answer(monkeypatch, puzzle, config):
+def test_the_race_gives_the_same_answer(monkeypatch, race_children, puzzle, config):
     monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)  # the primary is "slow"
     result = SOLVERS["portfolio"](puzzle, time_limit=30, config=config)
     assert result.stats["second_opinions"] == 1
     assert result.status == ("solved" if puzzle is ZIGZAG else "no solution")
     assert result.grid == SOLVERS["sat-automaton"](puzzle).grid
     assert result.method.startswith("portfolio: SAT (")
-    assert not mp.active_children()  # the losing child was stopped
+    assert len(race_children) == (config is PROCESS)  # a child only for the process race
+    assert all(child.poll() is not None for child in race_children)  # and it was stopped
 
 
 @pytest.mark.parametrize(
@@ -97,36 +97,27 @@ def test_a_hard_grid_gets_the_hard_primary(monkeypatch):
     assert waits == [CONFIG.hard_second_after]  # the primary alone only that long
 
 
-def _dies(conn, clauses, backend):
-    os._exit(1)  # as a child of a script without a __main__ guard does
-
-
-def _never_answers(conn, clauses, backend):
-    time.sleep(3600)
-
-
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the stub child is passed on by fork")
-def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch):
+@pytest.mark.filterwarnings("ignore:the second opinion")  # when the child's death is seen
+def test_a_child_that_dies_leaves_the_primary_to_finish(monkeypatch, race_children):
     monkeypatch.setattr(pf, "solve_for", lambda solver, seconds: None)
-    monkeypatch.setattr(race_backend, "_second_opinion", _dies)
-    monkeypatch.setattr(race_backend, "START_METHOD", "fork")  # so the child is the stub
+    monkeypatch.setattr(race_backend, "child_command", child_running("import os; os._exit(1)"))
     result = SOLVERS["portfolio"](ZIGZAG, time_limit=30, config=PROCESS)
     assert result.solved and result.method == f"portfolio: SAT ({NAMES[CONFIG.primary]})"
-    assert not mp.active_children()
+    assert len(race_children) == 1 and race_children[0].poll() is not None
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="the stub child is passed on by fork")
-def test_the_deadline_holds_in_the_race_and_nothing_is_left_running(monkeypatch):
+def test_the_deadline_holds_in_the_race_and_nothing_is_left_running(monkeypatch, race_children):
     """Neither solver ever answers (stubs): the race ends at the deadline, and both stop."""
     monkeypatch.setattr(pysat_backend, "Solver", NeverAnswers)
-    monkeypatch.setattr(race_backend, "_second_opinion", _never_answers)
-    monkeypatch.setattr(race_backend, "START_METHOD", "fork")  # so the child is the stub
+    monkeypatch.setattr(
+        race_backend, "child_command", child_running("import time; time.sleep(3600)")
+    )
     hard = FAMILIES["random"].puzzle("tuning", 0)
     result = SOLVERS["portfolio"](hard, time_limit=0.5, config=PROCESS)
     assert result.status == "timeout" and result.grid is None
     assert result.stats == {"open_cells": result.stats["open_cells"], "second_opinions": 1}
     assert result.seconds < 0.5 + 5  # the deadline was honoured (a wide margin)
-    assert not mp.active_children()
+    assert len(race_children) == 1 and race_children[0].poll() is not None  # it was killed
 
 
 def test_one_usable_core_means_no_race(monkeypatch):
@@ -272,7 +263,7 @@ def test_settings_fail_where_they_are_made():
 
 def test_by_default_no_process_is_ever_started(monkeypatch):
     """Whatever the grid, the default portfolio races in threads: starting a process is an
-    error here (a script without a __main__ guard would run its top level again)."""
+    error here (no process to start, no clauses to copy)."""
 
     def no_process(*args, **kwargs):
         raise AssertionError("the default portfolio started a process")
