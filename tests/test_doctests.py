@@ -41,6 +41,7 @@ MODULES = [
     "helper.plot.work",
     "helper.bench.progress",
     "helper.explain.nonogram",
+    "helper.explain.rectangles",
     "helper.explain.futoshiki",
 ]
 

@@ -7,10 +7,13 @@ At every turn the explainer takes the cheapest step there is:
 2. a **line** step: one line whose clue, with the cells known, forces cells that the overlap
    rule does not (the line solver, :func:`~helper.nonogram.line.reference.solve_line`);
 3. when no single line forces anything (line logic is at its fixpoint), a **lines** step: a
-   cheapest set of lines that forces some open cell, found by
+   cheapest set of lines that forces some open cell. Such a step needs two rows and two
+   columns at least; four lines whose shared cells are open (a *rectangle*) are all examined
+   first, directly (:func:`helper.explain.rectangles.best_rectangle`). When none forces a
+   cell, the cheapest set (five lines or more) is found by
    :func:`helper.explain.ocus.cheapest_step` on a CNF of the open lines, each with a switch
-   (:func:`switched_cnf`). Every line costs
-   :data:`LINE_COST`. The step decides every open cell its lines force.
+   (:func:`switched_cnf`). Every line costs :data:`LINE_COST`. The step decides every open
+   cell its lines force.
 
 Among single-line steps of one kind, the one deciding the most cells comes first (then rows
 before columns, then by index). Each step is the cheapest at its turn; the sequence as a
@@ -32,6 +35,7 @@ from helper.nonogram.puzzle import Nonogram
 
 from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
 from .overlap import overlap
+from .rectangles import Rectangle, best_rectangle
 from .steps import Cell, Explanation, Premise, Step, and_join, numbers_text
 
 UNKNOWN = -1
@@ -40,13 +44,17 @@ LINE_COST = 1
 STEP_BUDGET = 250
 """Hitting sets per multi-line step before the explainer settles for a greedy minimal step.
 
-Set on the tuning split and the book's puzzles, where no step needs more than 169 (the
-held-out 15 x 15 of the chapter) and no 30 x 30 step more than 85: 250 leaves a margin. With
-1,000, a noisy 30 x 30 held-out picture on which line logic stalls took over 120 s."""
+Set on the tuning split and the book's puzzles, where a step proven cheapest needs at most
+140 (the 45 x 60; the sailboat's step of 11 lines, 107): 250 leaves a margin. The steps of
+four lines, the most common, need none (:mod:`helper.explain.rectangles`)."""
 
 
 def explain(
-    puzzle: Nonogram, *, time_limit: float | None = None, budget: int = STEP_BUDGET
+    puzzle: Nonogram,
+    *,
+    time_limit: float | None = None,
+    budget: int = STEP_BUDGET,
+    rectangles: bool = True,
 ) -> Explanation:
     """The steps that solve ``puzzle``, from the empty grid to its solution.
 
@@ -59,6 +67,10 @@ def explain(
     budget
         Hitting-set solves per multi-line step; when they run out, the step is a minimal set
         of lines found by deletion instead of a proven cheapest one.
+    rectangles
+        Examine every two rows and two columns first (the cheapest multi-line steps there
+        are) before the hitting-set search; ``False`` is the control that leaves every
+        multi-line step to the search.
 
     Returns
     -------
@@ -96,7 +108,7 @@ def explain(
         deadline.check("explain")
         step = _single_line_step(puzzle, state)
         if step is None:
-            step = _lines_step(puzzle, state, solution, memory, deadline, budget)
+            step = _lines_step(puzzle, state, solution, memory, deadline, budget, rectangles)
         for (r, c), value in step.cells.items():
             state[r][c] = value
         decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
@@ -278,8 +290,13 @@ def _lines_step(
     memory: Memory,
     deadline: Deadline,
     budget: int,
+    rectangles: bool,
 ) -> Step:
     """A cheapest set of lines that forces some open cell, at a fixpoint of line logic."""
+    if rectangles:
+        found = best_rectangle(puzzle, state)
+        if found is not None:
+            return _rectangle_step(puzzle, found, solution)
     height, width = puzzle.height, puzzle.width
     cnf = switched_cnf(puzzle, state)
     open_ = [(r, c) for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
@@ -294,6 +311,8 @@ def _lines_step(
     # each line further out meets the lines before it in one cell only, whose value it allows.
     # The smallest cycle is two rows and two columns: a step needs at least those.
     at_least = [(rows, 2), (cols, 2)]
+    if rectangles:  # every four-line step was examined, and none forces a cell
+        at_least.append((rows + cols, 5))
     calls, sets = memory.sat_calls, memory.hitting_sets
     with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
@@ -305,6 +324,18 @@ def _lines_step(
     reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
     calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
     return Step(cells, used, reason, "lines", choice.cost, choice.optimal, calls, sets)
+
+
+def _rectangle_step(puzzle: Nonogram, found: Rectangle, solution: list[list[int]]) -> Step:
+    """The step of two rows and two columns: the four lines and the cells they decide."""
+    if any(solution[r][c] != value for (r, c), value in found.cells.items()):
+        raise RuntimeError("four lines decided a cell against the solution")  # a bug
+    used = (*(("row", r) for r in found.rows), *(("column", c) for c in found.columns))
+    clues = [puzzle.rows[r] for r in found.rows] + [puzzle.cols[c] for c in found.columns]
+    corners = [(r, c) for r in found.rows for c in found.columns]
+    first = next((cell for cell in corners if cell in found.cells), next(iter(found.cells)))
+    reason = _lines_reason(used, clues, first, dict(found.cells))
+    return Step(dict(found.cells), used, reason, "lines", 4 * LINE_COST)
 
 
 def _lines_reason(

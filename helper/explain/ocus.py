@@ -36,6 +36,13 @@ from helper.errors import SolverTimeoutError
 
 SAT_SOLVER = "g4"
 """The PySAT back end of both the checks and RC2 (Glucose 4.1)."""
+GROW_CONFLICTS = 300
+"""Conflicts a SAT call of :meth:`Oracle.grow` may take before the line it tries is left out.
+
+With many lines on and many cells open, a call of the grow is close to solving the whole
+puzzle with one cell wrong: hard. Leaving the line out when the call gives up keeps the
+correction set sound (it is still what a satisfiable set leaves out), only larger. Set on the
+tuning split, where it took the slowest 30 x 30 from 195 s to 32 s of CPU."""
 
 Candidate = tuple[int, bool]
 """An open cell's position in the grid array and its value in the solution."""
@@ -91,11 +98,18 @@ class Oracle:
         variable = int(self.variables[position])
         return variable if value else -variable
 
-    def solve(self, assumptions: Sequence[int]) -> np.ndarray | None:
-        """A grid array satisfying the ``assumptions`` (literals), or ``None``."""
+    def solve(self, assumptions: Sequence[int], conflicts: int = 0) -> np.ndarray | None:
+        """A grid array satisfying the ``assumptions`` (literals), or ``None`` when there is
+        none, or when ``conflicts`` (0: no limit) ran out first."""
         self.memory.sat_calls += 1
-        answer = solve_for(self.solver, self.deadline.left(), list(assumptions))
-        if answer is None:
+        if conflicts:
+            self.solver.conf_budget(conflicts)
+        try:
+            answer = solve_for(self.solver, self.deadline.left(), list(assumptions))
+        finally:
+            if conflicts:
+                self.solver.conf_budget(-1)  # no limit for the next call
+        if answer is None and (not conflicts or self.deadline.passed()):
             raise SolverTimeoutError(f"explain: no answer within {self.deadline.seconds:g} s")
         if not answer:
             return None
@@ -112,15 +126,16 @@ class Oracle:
 
     def grow(self, chosen: Sequence[int], negated: Candidate, grid: np.ndarray) -> np.ndarray:
         """Grow the premises ``chosen`` (satisfied by ``grid``, where ``negated`` is false) to
-        a maximal set that still holds with ``negated`` false: try each other premise, the
+        a large set that still holds with ``negated`` false: try each other premise, the
         cheapest first (what is left out is then expensive, so the hitting sets' cost
-        rises fast). Keeps the last grid found and returns it."""
+        rises fast), each within :data:`GROW_CONFLICTS`. Keeps the last grid found and
+        returns it."""
         kept = set(self.satisfied(grid)) | set(chosen)
         for p in sorted(range(len(self.switches)), key=lambda p: (self.costs[p], p)):
             if p in kept:
                 continue
             on = [self.switches[q] for q in sorted(kept | {p})]
-            found = self.solve([*on, -self.literal(negated)])
+            found = self.solve([*on, -self.literal(negated)], GROW_CONFLICTS)
             if found is not None:
                 grid = found
                 kept |= {p} | self.satisfied(grid)

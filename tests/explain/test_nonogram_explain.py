@@ -13,6 +13,8 @@ from strategies import solutions
 from helper.errors import NoSolutionError, NotUniqueError, SolverError, SolverTimeoutError
 from helper.explain import Explanation, Step
 from helper.nonogram import Nonogram, explain, load_puzzle
+from helper.explain.rectangles import best_rectangle, pair_relations
+from helper.nonogram.line.reference import propagate
 from helper.nonogram.make import repair_picture
 
 STALLED = Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
@@ -126,12 +128,12 @@ def test_random_puzzles(seed):
     check_kinds(puzzle, found)
 
 
-def stalled_puzzles(count: int) -> list[Nonogram]:
+def stalled_puzzles(count: int, **options) -> list[tuple[Nonogram, Explanation]]:
     """Seeded 5 x 5 puzzles on which line logic stalls: multi-line steps to check."""
     found = []
     for seed in itertools.count():
         puzzle = random_unique(seed * 7919, side=5)
-        steps = explain(puzzle)
+        steps = explain(puzzle, **options)
         if steps.multi_line:
             found.append((puzzle, steps))
         if len(found) == count:
@@ -155,7 +157,7 @@ def test_multi_line_steps_on_generated_puzzles_are_cheapest():
 
 
 def test_greedy_steps_when_the_budget_runs_out():
-    found = explain(STALLED, budget=1)
+    found = explain(STALLED, budget=1, rectangles=False)
     check(STALLED, found)  # still sound and minimal
     assert found.greedy >= 1 and not found[0].optimal
 
@@ -185,3 +187,71 @@ def test_the_explanation_is_a_sequence_of_steps():
     assert str(found[0]).endswith(f"({found[0].kind})")
     first = found[0]
     assert first.reason.startswith(f"{first.lines[0][0]} {first.lines[0][1]} (")
+
+
+def rectangle_premises(puzzle: Nonogram):
+    for rows in itertools.combinations(range(puzzle.height), 2):
+        for cols in itertools.combinations(range(puzzle.width), 2):
+            yield rows, cols, (*(("row", r) for r in rows), *(("column", c) for c in cols))
+
+
+def stall_states(puzzle: Nonogram, found: Explanation):
+    """Every state of the explanation at which line logic is at its fixpoint."""
+    state = [list(row) for row in found.start]
+    for step in found:
+        if step.kind == "lines":
+            yield [list(row) for row in state]
+        for (r, c), v in step.cells.items():
+            state[r][c] = v
+
+
+def test_pair_relations_against_listed_placements():
+    rng = random.Random(5)
+    for _ in range(200):
+        n = rng.randint(2, 7)
+        line = [int(rng.random() < 0.5) for _ in range(n)]
+        clue = [len(run) for run in "".join(map(str, line)).split("0") if run]
+        cells = [v if rng.random() < 0.3 else UNKNOWN for v in line]
+        relation = pair_relations(clue, cells)
+        fits = list(fitting(clue, cells))
+        for a, b in itertools.combinations(range(n), 2):
+            if UNKNOWN in (cells[a], cells[b]):
+                expected = sum(1 << (2 * u + v) for u in (0, 1) for v in (0, 1)
+                               if any(f[a] == u and f[b] == v for f in fits))  # fmt: skip
+                if cells[a] != UNKNOWN or cells[b] != UNKNOWN:
+                    expected = 15
+                assert relation[a, b] == expected, (clue, cells, a, b)
+
+
+def test_the_best_rectangle_decides_what_its_four_lines_force():
+    """At every stall of some generated puzzles: the rectangle's cells are exactly what its
+    four lines force (listed placements), no rectangle forces more, and none is returned only
+    when no rectangle forces anything."""
+    seen = {"found": 0, "none": 0}
+    for puzzle, found in stalled_puzzles(4, rectangles=False):
+        for state in stall_states(puzzle, found):
+            assert propagate(puzzle.rows, puzzle.cols, state) == state  # a fixpoint
+            best = best_rectangle(puzzle, state)
+            sizes = [len(nonogram_forced_by(puzzle, state, lines))
+                     for _, _, lines in rectangle_premises(puzzle)]  # fmt: skip
+            if best is None:
+                seen["none"] += 1
+                assert max(sizes) == 0
+                continue
+            seen["found"] += 1
+            lines = (*(("row", r) for r in best.rows), *(("column", c) for c in best.columns))
+            assert set(best.cells) == nonogram_forced_by(puzzle, state, lines)
+            assert len(best.cells) == max(sizes) > 0
+            solution = found.solution
+            assert all(solution[r][c] == v for (r, c), v in best.cells.items())
+    assert seen["found"] > 0
+
+
+def test_rectangles_first_keep_the_first_multi_line_step_as_cheap():
+    """The control: without the rectangles the search finds a step of the same cost."""
+    for puzzle, found in stalled_puzzles(3):
+        control = explain(puzzle, rectangles=False)
+        first = next(s for s in found if s.kind == "lines")
+        first_control = next(s for s in control if s.kind == "lines")
+        assert first.cost == first_control.cost and first.optimal and first_control.optimal
+        assert first.hitting_sets == 0 < first_control.hitting_sets or first.cost > 4
