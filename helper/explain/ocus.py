@@ -128,8 +128,8 @@ class Oracle:
         """Grow the premises ``chosen`` (satisfied by ``grid``, where ``negated`` is false) to
         a large set that still holds with ``negated`` false: try each other premise, the
         cheapest first (what is left out is then expensive, so the hitting sets' cost
-        rises fast), each within :data:`GROW_CONFLICTS`. Keeps the last grid found and
-        returns it."""
+        rises fast), each within :data:`~helper.explain.ocus.GROW_CONFLICTS` conflicts.
+        Keeps the last grid found and returns it."""
         kept = set(self.satisfied(grid)) | set(chosen)
         for p in sorted(range(len(self.switches)), key=lambda p: (self.costs[p], p)):
             if p in kept:
