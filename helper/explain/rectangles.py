@@ -1,7 +1,7 @@
 """Four-line steps found directly: two rows and two columns whose four shared cells are open.
 
-At a fixpoint of line logic no set of lines without a cycle forces anything (see
-:func:`helper.explain.nonogram._lines_step`), so the cheapest step a Nonogram can have uses two
+At a fixpoint of line logic no set of lines without a cycle forces anything (the chapter
+"Explaining a solution" says why), so the cheapest step a Nonogram can have uses two
 rows and two columns, whose four shared cells (the *corners* of a rectangle) are open. Four
 such lines share those four cells and nothing else, so what they force together can be read
 from what each line says about its two corners:
@@ -11,7 +11,7 @@ from what each line says about its two corners:
    the other may be). At a fixpoint every single value is allowed, but a pair may not be: a
    row ``[1]`` of three open cells allows no two black cells.
 2. The four lines allow a corner assignment when each line allows its two corners' values: 16
-   assignments, filtered by 4 relations (:data:`_LIFT`), for every rectangle at once.
+   assignments, filtered by 4 relations (a table look-up each), for every rectangle at once.
 3. A corner is decided when every assignment left gives it the same value. Any other cell of a
    line is decided when every placement of the line whose corners are left agrees on it; this
    can only happen when the rectangle removes some pair the line allowed alone.
@@ -104,7 +104,7 @@ def pair_relations(clue: Sequence[int], cells: Sequence[int]) -> np.ndarray:
     ``2 * u + v`` set when the line has a placement with cell ``a`` = ``u`` and cell ``b`` =
     ``v``, given the known ``cells``; 15 (everything) for a pair with a known cell.
 
-    Fix one cell, solve the line (:func:`~helper.nonogram.line.bits.solve_line_bits`), and
+    Fix one cell, solve the line (the bit-mask line solver, ``solve_line_bits``), and
     see what each other cell may still be: two line solves per open cell. Read-only; kept in
     a bounded cache, since most lines do not change between two steps.
 
