@@ -267,12 +267,25 @@ def solvers_by_chapter() -> dict[str, list[str]]:
     return {chapter: chapters[chapter] for chapter in READING_ORDER if chapter in chapters}
 
 
+PAGE_BASELINES: dict[str, tuple[str, str, str]] = {
+    "automaton-cnf": (
+        "solver_at_work",
+        "PySAT automaton CNF, whole grid",
+        "the automaton CNF of every line, for a SAT solver, with no line logic first",
+    ),
+}
+"""Methods a single chapter runs beside the registered solvers, as a control, and that are
+not solvers of the book: key -> (chapter, display name, gist). The chapter's "solvers so far"
+box lists them apart."""
+
+
 def solvers_so_far(chapter: str) -> str:
     """The "solvers so far" box at the top of a Nonogram chapter, as MyST Markdown.
 
     A tip box with one line per registered Nonogram solver that the book has taught up to and
     including ``chapter`` (one of :data:`READING_ORDER`), in reading order: its display name,
-    its registry key and its gist; the solvers that ``chapter`` itself teaches are marked new.
+    its registry key and its gist; the solvers that ``chapter`` itself teaches are marked new,
+    and a method that only ``chapter`` runs as a control (:data:`PAGE_BASELINES`) comes last.
     A cell shows it with ``mystnb: markdown_format: myst``.
     """
     if chapter not in READING_ORDER:
@@ -287,6 +300,9 @@ def solvers_so_far(chapter: str) -> str:
         row = NONOGRAM_ROWS[key]
         new = " *(new here)*" if row.chapter == chapter else ""
         lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`){new}: {row.gist}")
+    for key, (page, name, gist) in PAGE_BASELINES.items():
+        if page == chapter:
+            lines.append(f"- also on this page, as a control: **{name}** (`{key}`): {gist}")
     return "\n".join([":::{admonition} Nonogram solvers so far", ":class: tip", "", *lines, ":::"])
 
 

@@ -21,6 +21,7 @@ from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf, sign_clauses
 from .model import GameBoard
 from .puzzle import Futoshiki
 from .solvers import count_solutions
+from .strategies import SEARCH_ALONE
 from .validate import Constraint, Grid, validate_futoshiki
 
 MIN_SIZE, MAX_SIZE = 4, 9
@@ -205,10 +206,13 @@ def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]
 def difficulty(
     grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
 ) -> dict[str, int | float]:
-    """How hard the puzzle is for CP-SAT's search: branches and conflicts, no presolve.
+    """How hard the puzzle is for CP-SAT's search: branches and conflicts of search alone.
 
-    Presolve alone solves most small puzzles outright, which hides the search, so this solve
-    turns it off and uses one worker with a fixed seed: the counts are the same on every run.
+    Presolve alone solves most small puzzles outright, and CP-SAT counts the trials of its
+    probing as branches, which would hide the search. So this solve turns presolve off, and
+    probing and inprocessing too (:data:`~helper.futoshiki.strategies.SEARCH_ALONE`): every
+    branch it counts is a guess. One worker and a fixed seed make the counts the same on every
+    run.
 
     Parameters
     ----------
@@ -238,7 +242,7 @@ def difficulty(
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)
-    solver = make_solver(cp_model_presolve=False)
+    solver = make_solver(cp_model_presolve=False, **SEARCH_ALONE)
     if not found_solution(solver, solver.solve(board.model)):
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return {

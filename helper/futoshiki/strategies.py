@@ -89,9 +89,9 @@ def strategy_counts(
 ) -> tuple[int, int]:
     """``(branches, conflicts)`` of one solve with ``strategy`` (``None``: CP-SAT's default).
 
-    One worker, fixed seed, and by default no presolve, as in
-    :func:`~helper.futoshiki.difficulty`: presolve alone solves many small puzzles and would
-    hide the search. ``parameters`` are further CP-SAT parameters (for example
+    One worker, fixed seed, and by default no presolve: presolve alone solves many small
+    puzzles and would hide the search (:func:`~helper.futoshiki.difficulty` also passes
+    :data:`SEARCH_ALONE`). ``parameters`` are further CP-SAT parameters (for example
     :data:`SEARCH_ALONE`; with ``stop_after_root_propagation=True`` the counts are those of
     the work done before the first decision). A strategy is followed exactly (``FIXED_SEARCH``).
     :class:`~helper.errors.NoSolutionError` when the puzzle has no solution.

@@ -118,7 +118,11 @@ def test_solvers_so_far_grows_chapter_by_chapter_in_reading_order() -> None:
     for chapter in solver_map.READING_ORDER:
         box = solver_map.solvers_so_far(chapter)
         assert box.startswith(":::{admonition} Nonogram solvers so far") and box.endswith(":::")
-        keys = [line.split("(`")[1].split("`)")[0] for line in box.splitlines() if "(`" in line]
+        keys = [
+            line.split("(`")[1].split("`)")[0]
+            for line in box.splitlines()
+            if "(`" in line and not line.startswith("- also on this page")
+        ]
         new = [key for key in REGISTRY if solver_map.NONOGRAM_ROWS[key].chapter == chapter]
         assert keys[: len(seen)] == seen and sorted(keys[len(seen) :]) == sorted(new)
         assert box.count("*(new here)*") == len(new)
@@ -127,6 +131,26 @@ def test_solvers_so_far_grows_chapter_by_chapter_in_reading_order() -> None:
             assert f"**{SOLVER_NAMES[key]}** (`{key}`)" in box and row.gist in box
         seen = keys
     assert sorted(seen) == sorted(REGISTRY)
+
+
+def test_a_page_baseline_is_listed_apart_on_its_own_page_only() -> None:
+    for key, (chapter, name, gist) in solver_map.PAGE_BASELINES.items():
+        assert key not in REGISTRY  # a control of one page, not a solver of the book
+        line = f"- also on this page, as a control: **{name}** (`{key}`): {gist}"
+        for other in solver_map.READING_ORDER:
+            box = solver_map.solvers_so_far(other).splitlines()
+            assert (line in box) == (other == chapter), (key, other)
+            if other == chapter:
+                assert box[-2] == line  # after every registered solver
+
+
+def test_the_solver_at_work_baseline_is_the_one_its_stages_name() -> None:
+    from helper.book.stages import automaton_cnf_stages
+    from helper.nonogram import Nonogram
+
+    stages = automaton_cnf_stages(Nonogram([[1], [1]], [[1], [1]]))
+    chapter, name, _ = solver_map.PAGE_BASELINES[stages.key]
+    assert (chapter, name) == ("solver_at_work", stages.label)
 
 
 def test_the_main_path_meets_only_the_solvers_it_needs() -> None:

@@ -1,0 +1,91 @@
+"""The programs behind the book's methods: one constraint solver, three SAT solvers, a MaxSAT
+solver.
+
+A method (a row of the solver map, :mod:`helper.book.solver_map`) is a model plus the program
+that solves it. The main path meets five such programs; :data:`ENGINES` lists them with the
+name the code gives each, and :func:`engines_table` renders the list as a MyST Markdown table
+for the first chapter and the closing one, so a reader finds every name in one place. The
+readable names and versions come from the installed packages, so the table follows them.
+"""
+
+from dataclasses import dataclass
+from importlib.metadata import version
+
+from helper.backends.pysat import NAMES as SAT_NAMES
+
+CHAPTER_LINKS = {
+    "cpsat_nutshell": "CP-SAT in a nutshell",
+    "futoshiki": "Futoshiki",
+    "nonogram_cpsat": "Nonogram with CP-SAT",
+    "nonogram_pysat": "Nonogram as CNF",
+    "line_logic": "line logic",
+    "conflicts": "which clue is wrong",
+    "explain": "explanations",
+    "puzzles": "making puzzles",
+    "fewest_givens": "fewest givens",
+    "choosing": "choosing",
+}
+"""Short link text of each chapter a program is used in (its ``{doc}`` target -> text)."""
+
+
+@dataclass(frozen=True)
+class Engine:
+    """One program the book runs: its readable name, what it solves, how the code names it,
+    and the chapters that use it (the first one teaches it)."""
+
+    name: str
+    solves: str
+    code: str
+    chapters: tuple[str, ...]
+
+
+ENGINES: tuple[Engine, ...] = (
+    Engine(
+        f"CP-SAT (OR-Tools {version('ortools')})",
+        "constraint models: integer and Boolean variables, global constraints; presolve, "
+        "propagation, probing, search with clause learning",
+        "`cp_model.CpSolver` (`make_solver`)",
+        ("cpsat_nutshell", "futoshiki", "nonogram_cpsat"),
+    ),
+    Engine(
+        SAT_NAMES["glucose4"],
+        "SAT: clauses over Booleans; propagation and search with clause learning",
+        '`"glucose4"` (`Glucose4`)',
+        ("cpsat_nutshell", "nonogram_pysat", "explain"),
+    ),
+    Engine(
+        SAT_NAMES["cadical195"],
+        "SAT, as above: a newer solver; the Futoshiki generator's uniqueness checks",
+        '`"cadical195"`',
+        ("nonogram_pysat", "puzzles"),
+    ),
+    Engine(
+        SAT_NAMES["g3"],
+        "SAT, as above: the older Glucose, whose search stops at a time limit; line logic's "
+        "finisher and one of the portfolio's two",
+        '`"g3"`',
+        ("line_logic", "choosing"),
+    ),
+    Engine(
+        "RC2",
+        "MaxSAT: keep as many of the optional (soft) clauses as the others allow, by calling a "
+        "SAT solver in a loop",
+        "`pysat.examples.rc2.RC2`",
+        ("conflicts", "explain", "fewest_givens"),
+    ),
+)
+"""The five programs of the main path, in the order the book first uses them."""
+
+
+def engines_table() -> str:
+    """:data:`ENGINES` as a MyST Markdown table: program, what it solves, its name in the
+    code, and ``{doc}`` links to the chapters that use it (a cell shows it with
+    ``mystnb: markdown_format: myst``)."""
+    unknown = sorted({c for e in ENGINES for c in e.chapters} - set(CHAPTER_LINKS))
+    if unknown:
+        raise KeyError(f"chapters without a link text: {unknown}")
+    lines = ["| program | what it solves | in the code | used in |", "|---|---|---|---|"]
+    for e in ENGINES:
+        used = ", ".join(f"{{doc}}`{CHAPTER_LINKS[c]} <{c}>`" for c in e.chapters)
+        lines.append(f"| **{e.name}** | {e.solves} | {e.code} | {used} |")
+    return "\n".join(lines)
