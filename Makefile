@@ -46,10 +46,10 @@ mutation: $(STAMP)  ## mutation testing of the checks, validators and parsers (~
 	$(BIN)/python tests/mutation/run.py $(MODULES)
 
 notebooks: $(STAMP)  ## every chapter's zip, and a plain .ipynb from the site on 127.0.0.1, in fresh venvs (after `make book`)
-	$(BIN)/python -m pytest -m notebooks
+	$(BIN)/python -m pytest -m notebooks tests/outside  # its tests live there: collect no others
 
 browser: $(STAMP)  ## test the built site in Chromium, offline (after `make book`; BOOK_CHROMIUM=...)
-	$(BIN)/python -m pytest -m browser
+	$(BIN)/python -m pytest -m browser -n 2 tests/browser  # two processes (pytest-xdist); its tests live there
 
 linkcheck: $(STAMP)  ## check the external links (needs internet; not part of `make test`)
 	$(BIN)/jupyter-book build . --builder linkcheck

@@ -117,3 +117,22 @@ def test_the_release_files_are_the_served_wheel_and_an_sdist_that_builds_it(tmp_
     assert sdist.name == f"logic_puzzles_helper-{package.version()}.tar.gz"
     again = package.build_wheel(tmp_path / "again")
     assert package.sha256(again) == package.sha256(served)  # the same sources, the same wheel
+
+
+@pytest.mark.parametrize(("marker", "folder"), [("browser", "browser"), ("notebooks", "outside")])
+def test_a_marked_stage_collects_only_its_folder_and_every_test_of_its_mark_is_there(
+    marker: str, folder: str
+) -> None:
+    """`make browser` and `make notebooks` collect one folder each (collecting every test
+    module costs CI about a minute a stage); a test of their mark anywhere else would be
+    silently skipped, so none may be."""
+    recipe = (REPO / "Makefile").read_text("utf8").split(f"\n{marker}:", 1)[1].split("\n\n")[0]
+    command = recipe.split("\n\t", 1)[1].split("  #")[0].split()
+    assert command[command.index("-m", 3) + 1] == marker and command[-1] == f"tests/{folder}"
+    mark = re.compile(rf"pytest\.mark\.{marker}\b")
+    elsewhere = [
+        path.relative_to(REPO).as_posix()
+        for path in (REPO / "tests").rglob("*.py")
+        if mark.search(path.read_text("utf8")) and folder not in path.relative_to(REPO).parts
+    ]
+    assert elsewhere == [], f"tests marked {marker} outside tests/{folder}: {elsewhere}"
