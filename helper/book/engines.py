@@ -55,14 +55,14 @@ ENGINES: tuple[Engine, ...] = (
     ),
     Engine(
         SAT_NAMES["cadical195"],
-        "SAT, as above: a newer solver; the Futoshiki generator's uniqueness checks",
+        "SAT, as above: a newer solver; it checks that a new Futoshiki has one solution",
         '`"cadical195"`',
         ("nonogram_pysat", "puzzles"),
     ),
     Engine(
         SAT_NAMES["g3"],
-        "SAT, as above: the older Glucose, whose search stops at a time limit; line logic's "
-        "finisher and one of the portfolio's two",
+        "SAT, as above: the older Glucose, whose search can be stopped at a time limit; it "
+        "finishes the grids line logic leaves open",
         '`"g3"`',
         ("line_logic", "choosing"),
     ),

@@ -46,7 +46,8 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
     A guess is propagated only when the search gets to it, so a guess that works at once
     costs one propagation. Returns a solved grid, or ``None`` when the search space is
     exhausted (no solution). Raises :class:`~.contract.SearchBudgetSpent` when the budget
-    runs out first. The guesses made are counted in ``run.stats["guesses"]``;
+    runs out first. The guesses made are counted in ``run.stats["guesses"]``, and the
+    values whose propagation breaks a line (the dead ends) in ``run.stats["conflicts"]``;
     ``run.deadline`` is checked at every guess and inside every propagation.
     """
     deadline = run.deadline
@@ -70,6 +71,8 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
             node = parent.trial(r, c, value, deadline)
         else:
             return None
+        if node is None:
+            run.count(conflicts=1)
 
 
 def probing_search(grid: MaskGrid, run: Run, *, only_changed: bool = False) -> MaskGrid | None:
