@@ -1,6 +1,5 @@
 """Facts the book's prose states about the repository itself, checked against their source."""
 
-import ast
 import re
 from pathlib import Path
 
@@ -64,37 +63,23 @@ def _blocks(text: str) -> list[tuple[int, str, str, list[str]]]:
     return found
 
 
-def _object_lines(path: Path, name: str) -> list[str]:
-    """The source lines of ``name`` (``Class.method`` allowed) in ``path``, as
-    ``literalinclude``'s ``:pyobject:`` shows them."""
-    source = path.read_text("utf8")
-    nodes: list[ast.AST] = list(ast.parse(source).body)
-    node: ast.AST | None = None
-    for part in name.split("."):
-        node = next(
-            n for n in nodes if getattr(n, "name", None) == part
-        )  # StopIteration: a missing object fails the test loudly
-        nodes = list(getattr(node, "body", []))
-    assert node is not None
-    start = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
-    return source.splitlines()[start - 1 : node.end_lineno]
-
-
 def _included_lines(page: Path, arg: str, options: dict[str, str]) -> list[str]:
-    path = (page.parent / arg).resolve()
-    if "pyobject" in options:
-        return _object_lines(path, options["pyobject"])
-    lines = path.read_text("utf8").splitlines()
+    """The lines a ``literalinclude`` shows, read by Sphinx's own reader (as the build and
+    the downloads do), so ``:pyobject:``, ``:start-at:``, ``:end-before:`` and the rest select
+    exactly the lines the page shows."""
+    from types import SimpleNamespace
 
-    def first(option: str) -> int:
-        wanted = options[option].strip().strip("'\"")
-        return next(i for i, text in enumerate(lines) if wanted in text)
+    from sphinx.directives.code import LiteralInclude, LiteralIncludeReader
 
-    if "start-at" in options:
-        lines = lines[first("start-at") :]
-    if "end-before" in options:
-        lines = lines[: first("end-before")]
-    return lines
+    spec = LiteralInclude.option_spec
+    unquoted = {  # MyST reads an option's value as YAML: quotes are not part of it
+        key: str(yaml.safe_load(value)) if value[:1] in ("'", '"') else value
+        for key, value in options.items()
+    }
+    parsed = {key: spec[key](value or None) for key, value in unquoted.items()}
+    config = SimpleNamespace(source_encoding="utf-8-sig")
+    text, _ = LiteralIncludeReader(str((page.parent / arg).resolve()), parsed, config).read()
+    return text.splitlines()
 
 
 def shown_code(page: Path) -> dict[str, list[tuple[str, str]]]:
@@ -146,7 +131,8 @@ def test_the_line_scanner_sees_what_a_reader_sees(tmp_path: Path) -> None:
         "```{code-cell} ipython3\n:tags: [remove-cell]\n\nremoved = 3\n```\n\n"
         "::::{exercise}\n```python\nfenced = 4\n```\n::::\n\n"
         "```{literalinclude} shown.py\n:pyobject: Box.size\n:language: python\n```\n\n"
-        "```{literalinclude} shown.py\n:start-at: 'def free'\n:end-before: 'return 3'\n```\n",
+        "```{literalinclude} shown.py\n:start-at: def free\n:end-before: return 3\n```\n\n"
+        "```{literalinclude} shown.py\n:pyobject: Box\n:start-at: def size\n:dedent: 4\n```\n",
         encoding="utf8",
     )
     shown = shown_code(page)
@@ -158,6 +144,8 @@ def test_the_line_scanner_sees_what_a_reader_sees(tmp_path: Path) -> None:
         "    def size(self):",
         "        return 2",
         "def free():",
+        "def size(self):",
+        "    return 2",
     ]
 
 

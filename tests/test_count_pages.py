@@ -15,14 +15,21 @@ y = 2</pre></div></div>
 <div class="highlight-python notranslate"><pre>def f():
     return 1</pre></div>
 <pre class="mermaid">flowchart TD A --> B</pre>
+<div class="solution dropdown admonition"><p>Solution words.</p>
+<div class="cell docutils container"><div class="cell_input docutils container">
+<div class="highlight-ipython3"><pre>answer = 42</pre></div></div></div></div>
+<details class="sd-dropdown"><summary>More</summary>
+<div class="highlight-python notranslate"><pre>def g():
+    return 2</pre></div></details>
 </article></body></html>"""
 
 
-def test_count_page_separates_prose_shown_and_hidden_code() -> None:
+def test_count_page_separates_prose_shown_folded_and_hidden_code() -> None:
     count = count_page(PAGE, "book/x", True)
-    assert count.words == 5  # "Title here" and "Three prose words."
+    assert count.words == 8  # "Title here", "Three prose words.", "Solution words.", "More"
     assert count.code_lines == 4  # two cell lines (the blank one not counted), two listing lines
     assert count.hidden_lines == 1
+    assert count.folded_lines == 3  # the solution's cell line, the dropdown's two lines
 
 
 def test_main_path_ends_at_the_first_appendix() -> None:
