@@ -84,26 +84,24 @@ def test_the_text_column_is_as_wide_as_the_figures_assume(browser, base_url: str
     assert not problems, problems
 
 
-def test_every_code_box_holds_a_full_line(browser, base_url: str, page: Page) -> None:
-    """At 1280 px each code box has room for LINE_WIDTH characters of its font."""
+def test_every_code_box_holds_a_full_line_and_none_is_clipped(
+    browser, base_url: str, page: Page
+) -> None:
+    """At 1280 px each code box has room for LINE_WIDTH characters of its font, and no `pre`
+    on the page is wider inside than its box (scrollWidth > clientWidth). One visit checks
+    both: loading the page is most of the cost."""
     with visit(browser, base_url + page.path, viewport=DESKTOP) as opened:
         found = boxes(opened)
     narrow = [
         f"room for {b['fits']} characters: {b['text']}" for b in found if b["fits"] < LINE_WIDTH
     ]
-    assert not narrow, f"{page.path}: code boxes narrower than {LINE_WIDTH} characters:\n" + (
-        "\n".join(narrow)
-    )
-
-
-def test_no_code_box_is_clipped(browser, base_url: str, page: Page) -> None:
-    """No `pre` on the page is wider inside than its box (scrollWidth > clientWidth)."""
-    with visit(browser, base_url + page.path, viewport=DESKTOP) as opened:
-        found = boxes(opened)
     clipped = [
         f"{'output' if b['output'] else 'code'}, {b['widest']} characters: {b['text']}"
         for b in found
         if b["clipped"]
     ]
     print(f"{page.path}: {len(clipped)} clipped code boxes", *clipped, sep="\n  ")
+    assert not narrow, f"{page.path}: code boxes narrower than {LINE_WIDTH} characters:\n" + (
+        "\n".join(narrow)
+    )
     assert not clipped, f"{page.path}: clipped code boxes:\n  " + "\n  ".join(clipped)
