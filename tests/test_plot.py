@@ -273,6 +273,10 @@ def test_strip_and_animation_show_every_frame_with_a_legend():
     player = animation_player([Frame("start", [[-1, -1]]), Frame("end", [[1, 0]])])
     assert player._repr_html_().count("data:image/png;base64") == 2
     assert repr(player) == "<animation player, 2 frames>"
+    # The player's one image has alt text, for a screen reader: by default what it shows.
+    assert '<img alt="An animation of line logic on a 1 × 2 grid in 2 frames' in str(player)
+    named = offline_jshtml(animation, alt='Two "frames" <of> a line')
+    assert '<img alt="Two &quot;frames&quot; &lt;of&gt; a line" id="_anim_img' in named
 
 
 def test_states_on_panels_of_a_figure_get_one_legend():

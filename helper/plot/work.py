@@ -10,6 +10,7 @@ orange is "decided by this step"; light grey is unknown, and the darker grey
 import re
 import textwrap
 from collections.abc import Iterable, Sequence
+from html import escape
 from typing import Any
 
 from matplotlib.axes import Axes
@@ -597,6 +598,8 @@ def animate_frames(
     return FuncAnimation(fig, draw, frames=len(frames), interval=interval, repeat=False)
 
 
+DEFAULT_PLAYER_ALT = "An animation; the buttons below play it or step through it, frame by frame"
+
 _PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text needs nothing
     "fa-minus": "−",
     "fa-fast-backward": "⇤",
@@ -610,17 +613,20 @@ _PLAYER_ICONS = {  # matplotlib's player asks a CDN for Font Awesome icons; text
 }
 
 
-def offline_jshtml(animation: Any) -> str:
-    """``animation.to_jshtml()`` without the stylesheet it fetches from a CDN.
+def offline_jshtml(animation: Any, alt: str = DEFAULT_PLAYER_ALT) -> str:
+    """``animation.to_jshtml()`` without the stylesheet it fetches from a CDN, and with alt text.
 
     The frames are embedded as PNG images and the player is plain JavaScript; only the button
     icons come from Font Awesome on another site. They are replaced by text, so the player
-    works offline and the page requests nothing from elsewhere.
+    works offline and the page requests nothing from elsewhere. The player's one image (each
+    frame in turn) gets ``alt`` as its alt text, for a screen reader.
 
     Parameters
     ----------
     animation
         A matplotlib animation.
+    alt
+        The alt text of the player's image: what the animation shows.
 
     Returns
     -------
@@ -635,16 +641,17 @@ def offline_jshtml(animation: Any) -> str:
     Examples
     --------
     >>> from helper.nonogram.frames import Frame
-    >>> html = offline_jshtml(animate_frames([Frame("start", [[-1]])], size=1, dpi=20))
-    >>> "<script" in html, "font-awesome" in html.lower()
-    (True, False)
+    >>> html = offline_jshtml(animate_frames([Frame("start", [[-1]])], size=1, dpi=20), "A grid")
+    >>> "<script" in html, "font-awesome" in html.lower(), '<img alt="A grid"' in html
+    (True, False, True)
     """
     html = re.sub(r"<link[^>]*font-awesome[^>]*>", "", animation.to_jshtml())
     for icon, text in _PLAYER_ICONS.items():
         html = html.replace(f'<i class="fa {icon}"></i>', text)
-    if "fa fa-" in html or "://" in html.split("<script", 1)[0]:
+    image = '<img id="_anim_img'
+    if "fa fa-" in html or "://" in html.split("<script", 1)[0] or html.count(image) != 1:
         raise RuntimeError("matplotlib's animation player changed: check offline_jshtml")
-    return html
+    return html.replace(image, f'<img alt="{escape(alt, quote=True)}" id="_anim_img')
 
 
 class HtmlPlayer:
@@ -680,13 +687,18 @@ class HtmlPlayer:
         return f"<animation player, {self.frames} frames>"
 
 
-def animation_player(frames: Sequence[Frame], **options: Any) -> HtmlPlayer:
+def animation_player(
+    frames: Sequence[Frame], *, alt: str | None = None, **options: Any
+) -> HtmlPlayer:
     """The frames as an offline animation player (:func:`animate_frames`, :func:`offline_jshtml`).
 
     Parameters
     ----------
     frames
         The steps of line logic.
+    alt
+        The alt text of the player's image; by default it says what the frames show: line
+        logic on a grid of their size, step by step.
     options
         Passed on to :func:`animate_frames` (``size``, ``interval``, ``dpi``).
 
@@ -701,4 +713,11 @@ def animation_player(frames: Sequence[Frame], **options: Any) -> HtmlPlayer:
     >>> animation_player([Frame("start", [[-1]]), Frame("row 0", [[1]], ("row", 0))], dpi=20)
     <animation player, 2 frames>
     """
-    return HtmlPlayer(offline_jshtml(animate_frames(frames, **options)), len(frames))
+    if alt is None:
+        height, width = len(frames[0].state), len(frames[0].state[0])
+        alt = (
+            f"An animation of line logic on a {height} × {width} grid in {len(frames)} frames,"
+            " one step each, the cells it decides in orange; the buttons below play it or step"
+            " through it"
+        )
+    return HtmlPlayer(offline_jshtml(animate_frames(frames, **options), alt), len(frames))
