@@ -51,7 +51,7 @@ ENGINES: tuple[Engine, ...] = (
         SAT_NAMES["glucose4"],
         "SAT: clauses over Booleans; propagation and search with clause learning",
         '`"glucose4"` (`Glucose4`)',
-        ("cpsat_nutshell", "nonogram_pysat", "explain"),
+        ("cpsat_nutshell", "nonogram_pysat", "explain", "choosing"),
     ),
     Engine(
         SAT_NAMES["cadical195"],
@@ -64,14 +64,14 @@ ENGINES: tuple[Engine, ...] = (
         "SAT, as above: the older Glucose, whose search can be stopped at a time limit; it "
         "finishes the grids line logic leaves open",
         '`"g3"`',
-        ("line_logic", "choosing"),
+        ("line_logic", "conflicts", "choosing"),
     ),
     Engine(
         "RC2",
         "MaxSAT: keep as many of the optional (soft) clauses as the others allow, by calling a "
         "SAT solver in a loop",
         "`pysat.examples.rc2.RC2`",
-        ("conflicts", "explain", "fewest_givens"),
+        ("conflicts", "explain"),
     ),
 )
 """The five programs of the main path, in the order the book first uses them."""
