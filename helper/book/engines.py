@@ -57,7 +57,7 @@ ENGINES: tuple[Engine, ...] = (
         SAT_NAMES["cadical195"],
         "SAT, as above: a newer solver; it checks that a new Futoshiki has one solution",
         '`"cadical195"`',
-        ("nonogram_pysat", "puzzles"),
+        ("nonogram_pysat", "puzzles", "fewest_givens"),
     ),
     Engine(
         SAT_NAMES["g3"],

@@ -46,8 +46,9 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
     A guess is propagated only when the search gets to it, so a guess that works at once
     costs one propagation. Returns a solved grid, or ``None`` when the search space is
     exhausted (no solution). Raises :class:`~.contract.SearchBudgetSpent` when the budget
-    runs out first. The guesses made are counted in ``run.stats["guesses"]``, and the
-    values whose propagation breaks a line (the dead ends) in ``run.stats["conflicts"]``;
+    runs out first. ``max_nodes`` counts the cells branched on; ``run.stats["guesses"]`` counts
+    every value tried (both values of a cell when the first fails, as the branches of a search
+    tree), and ``run.stats["conflicts"]`` the values whose propagation breaks a line;
     ``run.deadline`` is checked at every guess and inside every propagation.
     """
     deadline = run.deadline
@@ -60,7 +61,7 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
             if node.solved():
                 return node
             if nodes == max_nodes:
-                raise SearchBudgetSpent(f"search: {nodes} guesses made, the puzzle undecided")
+                raise SearchBudgetSpent(f"search: {nodes} cells branched on, the puzzle undecided")
             nodes += 1
             run.count(guesses=1)
             r, c = _branch_cell(node)
@@ -68,6 +69,7 @@ def search(grid: MaskGrid, run: Run, max_nodes: int | None = None) -> MaskGrid |
             node = node.trial(r, c, FIRST_GUESS, deadline)
         elif stack:
             parent, r, c, value = stack.pop()
+            run.count(guesses=1)  # the other value: a branch too, as in a search tree
             node = parent.trial(r, c, value, deadline)
         else:
             return None

@@ -54,8 +54,9 @@ def test_mask_search_exhausts_an_unsolvable_puzzle_and_respects_its_budget():
     run = Run(Deadline(), "test")
     assert search(grid, run, max_nodes=1000) is None
     assert 1 <= run.stats["guesses"] <= 1000
-    # an exhausted tree: each guess has two children, and every leaf is a dead end
-    assert run.stats["conflicts"] == run.stats["guesses"] + 1
+    # an exhausted tree: every cell branched on has its two values tried (two branches), and
+    # every leaf is a dead end: one more leaf than cells branched on
+    assert run.stats["guesses"] == 2 * (run.stats["conflicts"] - 1)
     stalled = MaskGrid([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
     stalled.propagate()
     run = Run(Deadline(), "test")
