@@ -66,6 +66,12 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
     No console error, nothing fetched from outside, every image/diagram/formula drawn, and the
     page follows the system's colour scheme.
     """
+    if (
+        scheme == "dark"
+        and page.name not in SHOT_PAGES
+        and not os.environ.get("BOOK_SCREENSHOTS_ALL")
+    ):
+        pytest.skip("dark first visits of the pages of SHOT_PAGES only (BOOK_SCREENSHOTS_ALL=1)")
     with visit(browser, base_url + page.path, mode=scheme) as opened:
         problems = opened.problems() + page_problems(opened.page)
         mode, theme = opened.page.evaluate(
@@ -80,11 +86,12 @@ FULL_PAGE = {"book/intro", "book/futoshiki", "book/explain", "book/glossary"}
 """Pages shot whole: the landing page, a chapter with players, a long one with figures, the
 glossary's long lists."""
 
-SHOT_PAGES = FULL_PAGE | {"book/nonogram_cpsat", "book/line_logic", "book/engineering", "book/api"}
-"""The pages shot by default: those above, the other chapters with players, the appendix with
-the widest tables, and the reference of the API. Every page is still opened on a first visit in
-both system colour schemes (above); the stored theme choice that these screenshots check is the
-same script on every page. ``BOOK_SCREENSHOTS_ALL=1`` shoots every page (for a review)."""
+SHOT_PAGES = FULL_PAGE | {"book/nonogram_cpsat", "book/line_logic"}
+"""The pages shot, and first visited with a dark system scheme, by default: those above and the
+other chapters with players. Every page is first visited with a light scheme; the theme's
+script that follows the scheme or the stored choice is the same on every page, so the other
+pages repeat the same check. ``BOOK_SCREENSHOTS_ALL=1`` shoots and checks every page in both
+(for a review)."""
 
 
 def test_the_pages_shot_by_default_are_built(site: Path) -> None:
