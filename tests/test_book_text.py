@@ -5,6 +5,7 @@ from pathlib import Path
 
 import yaml
 
+from booktools.downloads.directives import read_included
 from helper.text import LINE_WIDTH
 
 REPO = Path(__file__).resolve().parents[1]
@@ -64,22 +65,12 @@ def _blocks(text: str) -> list[tuple[int, str, str, list[str]]]:
 
 
 def _included_lines(page: Path, arg: str, options: dict[str, str]) -> list[str]:
-    """The lines a ``literalinclude`` shows, read by Sphinx's own reader (as the build and
-    the downloads do), so ``:pyobject:``, ``:start-at:``, ``:end-before:`` and the rest select
-    exactly the lines the page shows."""
-    from types import SimpleNamespace
-
-    from sphinx.directives.code import LiteralInclude, LiteralIncludeReader
-
-    spec = LiteralInclude.option_spec
+    """The lines a ``literalinclude`` shows, read as the build and the downloads read them."""
     unquoted = {  # MyST reads an option's value as YAML: quotes are not part of it
         key: str(yaml.safe_load(value)) if value[:1] in ("'", '"') else value
         for key, value in options.items()
     }
-    parsed = {key: spec[key](value or None) for key, value in unquoted.items()}
-    config = SimpleNamespace(source_encoding="utf-8-sig")
-    text, _ = LiteralIncludeReader(str((page.parent / arg).resolve()), parsed, config).read()
-    return text.splitlines()
+    return read_included((page.parent / arg).resolve(), unquoted).splitlines()
 
 
 def shown_code(page: Path) -> dict[str, list[tuple[str, str]]]:

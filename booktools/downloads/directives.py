@@ -120,25 +120,35 @@ def exercise_end(conv: Converter, d: Directive) -> str:
     return ""
 
 
-def literalinclude(conv: Converter, d: Directive) -> str:
-    """The code the page shows, read by Sphinx's own reader (so :pyobject:, :lines:,
-    :start-after: and the rest select exactly the same lines)."""
+def read_included(path: Path, raw: dict[str, str], config: object = None) -> str:
+    """The lines a ``literalinclude`` of ``path`` with the options ``raw`` (their text, as
+    MyST gives them) shows, read by Sphinx's own reader (so :pyobject:, :lines:,
+    :start-after: and the rest select exactly the same lines). ``KeyError`` names unknown
+    options; ``ValueError`` comes from the reader (a pattern not found)."""
     from sphinx.directives.code import LiteralInclude, LiteralIncludeReader
 
     spec = LiteralInclude.option_spec
-    unknown = sorted(set(d.options) - set(spec))
+    unknown = sorted(set(raw) - set(spec))
     if unknown:
-        raise conv.error(f"{{literalinclude}} {d.argument}: unknown options {unknown}")
-    options = {key: spec[key](value or None) for key, value in d.options.items()}
+        raise KeyError(f"unknown options {unknown}")
+    options = {key: spec[key](value or None) for key, value in raw.items()}
+    config = config or SimpleNamespace(source_encoding="utf-8-sig")
+    text, _ = LiteralIncludeReader(str(path), options, config).read()
+    return text
+
+
+def literalinclude(conv: Converter, d: Directive) -> str:
+    """The code the page shows, read as the build reads it (:func:`read_included`)."""
     if d.argument.startswith("/"):
         path = conv.page.srcdir / d.argument.lstrip("/")
     else:
         path = conv.page.source.parent / d.argument
     if not path.is_file():
         raise conv.error(f"{{literalinclude}} {d.argument}: no file {path}")
-    config = conv.config or SimpleNamespace(source_encoding="utf-8-sig")
     try:
-        text, _ = LiteralIncludeReader(str(path), options, config).read()
+        text = read_included(path, d.options, conv.config)
+    except KeyError as error:
+        raise conv.error(f"{{literalinclude}} {d.argument}: {error.args[0]}") from None
     except ValueError as error:
         raise conv.error(f"{{literalinclude}} {d.argument}: {error}") from None
     language = d.options.get("language") or LANGUAGES.get(Path(path).suffix, "")

@@ -7,6 +7,7 @@ hard-coded list, so a new chapter is tested as soon as it is in `_toc.yml`.
 from __future__ import annotations
 
 import contextlib
+import os
 import posixpath
 import re
 from collections.abc import Iterator
@@ -286,3 +287,8 @@ def background_luminance(page) -> float:
     )
     red, green, blue = (channel / 255 for channel in rgb[:3])
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def check_everything() -> bool:
+    """``BOOK_SCREENSHOTS_ALL=1``: shoot and check every page and width, not only the sample."""
+    return bool(os.environ.get("BOOK_SCREENSHOTS_ALL"))

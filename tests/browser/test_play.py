@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 import re
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from booksite import DESKTOP, PHONE, built_pages, visit
+from booksite import DESKTOP, PHONE, built_pages, check_everything, visit
 from strategies import brute_force
 
 from booktools.toc import site_dir
@@ -404,7 +403,7 @@ def test_screenshots_of_the_players(
 ) -> None:
     """Each player in both themes, a few hints in (so the outlines and reasons show); at phone
     width only with ``BOOK_SCREENSHOTS_ALL=1`` (test_every_player_fits_a_phone checks the fit)."""
-    if width == "phone" and not os.environ.get("BOOK_SCREENSHOTS_ALL"):
+    if width == "phone" and not check_everything():
         pytest.skip("phone-width screenshots of the players: BOOK_SCREENSHOTS_ALL=1")
     viewport = DESKTOP if width == "desktop" else PHONE
     players = find_players(site)

@@ -6,7 +6,6 @@ the environment variables that point to another build or browser).
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from booksite import (
     Page,
     background_luminance,
     built_pages,
+    check_everything,
     discover_pages,
     page_problems,
     visit,
@@ -66,11 +66,7 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
     No console error, nothing fetched from outside, every image/diagram/formula drawn, and the
     page follows the system's colour scheme.
     """
-    if (
-        scheme == "dark"
-        and page.name not in SHOT_PAGES
-        and not os.environ.get("BOOK_SCREENSHOTS_ALL")
-    ):
+    if scheme == "dark" and page.name not in SHOT_PAGES and not check_everything():
         pytest.skip("dark first visits of the pages of SHOT_PAGES only (BOOK_SCREENSHOTS_ALL=1)")
     with visit(browser, base_url + page.path, mode=scheme) as opened:
         problems = opened.problems() + page_problems(opened.page)
@@ -108,7 +104,7 @@ def test_screenshots_light_and_dark(
     and shot as the reader first sees it (the viewport); the pages of FULL_PAGE are shot whole
     (a whole long page at phone width takes a screenshot of many screens, the longest part of
     this stage when every page was shot whole)."""
-    if page.name not in SHOT_PAGES and not os.environ.get("BOOK_SCREENSHOTS_ALL"):
+    if page.name not in SHOT_PAGES and not check_everything():
         pytest.skip("not shot by default: BOOK_SCREENSHOTS_ALL=1 shoots every page")
     viewport = DESKTOP if width == "desktop" else PHONE
     for mode in ("light", "dark"):
