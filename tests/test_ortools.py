@@ -167,28 +167,36 @@ class _Rows(cp_model.CpSolverSolutionCallback):
         self.rows.add(tuple(self.value(v) for v in self.variables))
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_enumeration_needs_one_worker(seed):
-    """Why get_all_solutions sets num_workers = 1: with two workers CP-SAT's enumeration of
-    the 24 permutations of 1..4 returns fewer of them (and says it is done); with one it
-    returns all 24, exactly the brute-force list."""
+def test_enumeration_needs_one_worker():
+    """Why get_all_solutions sets num_workers = 1: with one worker CP-SAT's enumeration of the
+    24 permutations of 1..4 returns exactly the brute-force list; with two workers it returns
+    fewer of them (8 or 9 in 60 runs here), and its status is OPTIMAL or, now and then,
+    FEASIBLE. The threads race, so the two-worker claim is checked over four seeds: every run
+    returns true solutions only, and at least one run misses some."""
     brute_force = set(itertools.permutations(range(1, 5)))
     model, variables = _all_different_model()
     found = {tuple(s.values()) for s in get_all_solutions(model, variables)}
     assert found == brute_force and len(found) == 24
-    for workers, complete in ((1, True), (2, False)):
-        model, variables = _all_different_model()
-        solver = cp_model.CpSolver()
-        solver.parameters.enumerate_all_solutions = True
-        solver.parameters.num_workers = workers
-        solver.parameters.random_seed = seed
-        rows = _Rows(variables)
-        status = solver.solve(model, rows)
-        if status == cp_model.MODEL_INVALID and workers > 1:
-            continue  # OR-Tools 9.9 refuses to enumerate with several workers at all
-        assert status == cp_model.OPTIMAL  # "complete" either way
-        assert rows.rows <= brute_force
-        assert (rows.rows == brute_force) == complete
+    two_worker_counts = []
+    for seed in range(4):
+        for workers in (1, 2):
+            model, variables = _all_different_model()
+            solver = cp_model.CpSolver()
+            solver.parameters.enumerate_all_solutions = True
+            solver.parameters.num_workers = workers
+            solver.parameters.random_seed = seed
+            rows = _Rows(variables)
+            status = solver.solve(model, rows)
+            if status == cp_model.MODEL_INVALID and workers > 1:
+                continue  # OR-Tools 9.9 refuses to enumerate with several workers at all
+            assert rows.rows <= brute_force
+            if workers == 1:
+                assert status == cp_model.OPTIMAL
+                assert rows.rows == brute_force
+            else:
+                assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+                two_worker_counts.append(len(rows.rows))
+    assert not two_worker_counts or min(two_worker_counts) < len(brute_force)
 
 
 def test_make_solver_sets_parameters_and_refuses_unknown_ones():
