@@ -56,15 +56,20 @@ class PageCount:
     folded_lines: int = 0
 
 
+OFF_MAIN_PATH = ("Going further", "Appendix")
+"""How the caption of the first part after the main path starts: the main path is the
+introduction and every part before it."""
+
+
 def main_path_pages(toc: Path = REPO / "_toc.yml") -> list[tuple[str, bool]]:
     """Every page of ``_toc.yml`` in order, with whether it is on the main path (before the
-    first part whose caption starts with "Appendix")."""
+    first part whose caption starts with one of :data:`OFF_MAIN_PATH`)."""
     data = yaml.safe_load(toc.read_text("utf8"))
     pages = [(data["root"], True)]
-    appendix = False
+    off = False
     for part in data.get("parts", []):
-        appendix = appendix or str(part.get("caption", "")).startswith("Appendix")
-        pages += [(chapter["file"], not appendix) for chapter in part.get("chapters", [])]
+        off = off or str(part.get("caption", "")).startswith(OFF_MAIN_PATH)
+        pages += [(chapter["file"], not off) for chapter in part.get("chapters", [])]
     return pages
 
 

@@ -32,8 +32,29 @@ def test_count_page_separates_prose_shown_folded_and_hidden_code() -> None:
     assert count.folded_lines == 3  # the solution's cell line, the dropdown's two lines
 
 
-def test_main_path_ends_at_the_first_appendix() -> None:
+def test_main_path_ends_with_choosing() -> None:
     pages = main_path_pages()
     flags = [main for _, main in pages]
     assert flags[0] and not flags[-1]
-    assert flags == sorted(flags, reverse=True)  # main path first, then only appendices
+    assert flags == sorted(flags, reverse=True)  # main path first, then only what comes after
+    main = [page for page, on in pages if on]
+    assert main[-1] == "book/choosing" and "book/puzzles" not in main
+    assert "book/puzzles" in [page for page, _ in pages]  # after the main path, not gone
+
+
+def test_a_going_further_part_ends_the_main_path(tmp_path) -> None:
+    toc = tmp_path / "_toc.yml"
+    toc.write_text(
+        "root: a\nparts:\n  - caption: One\n    chapters: [{file: b}]\n"
+        "  - caption: 'Going further: x'\n    chapters: [{file: c}]\n"
+        "  - caption: Two\n    chapters: [{file: d}]\n"
+        "  - caption: 'Appendix A: y'\n    chapters: [{file: e}]\n",
+        "utf8",
+    )
+    assert main_path_pages(toc) == [
+        ("a", True),
+        ("b", True),
+        ("c", False),
+        ("d", False),
+        ("e", False),
+    ]
