@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     print(f"{'page':36} {'words':>7} {'code shown':>11} {'folded':>7} {'hidden':>7}")
     for c in counts:
-        mark = "" if c.main_path else "  (appendix)"
+        mark = "" if c.main_path else "  (off the main path)"
         print(
             f"{c.page:36} {c.words:7,} {c.code_lines:11,} {c.folded_lines:7,} "
             f"{c.hidden_lines:7,}{mark}"
