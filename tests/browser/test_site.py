@@ -79,8 +79,8 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
 
 
 FULL_PAGE = {"book/intro", "book/futoshiki", "book/explain", "book/glossary"}
-"""Pages shot whole: the landing page, a chapter with players, a long one with figures, the
-glossary's long lists."""
+"""Pages shot whole with ``BOOK_SCREENSHOTS_ALL=1``: the landing page, a chapter with players, a
+long one with figures, the glossary's long lists (by default every shot is the viewport)."""
 
 SHOT_PAGES = FULL_PAGE | {"book/nonogram_cpsat", "book/line_logic"}
 """The pages shot, and first visited with a dark system scheme, by default: those above and the
@@ -101,9 +101,9 @@ def test_screenshots_light_and_dark(
     browser, base_url: str, page: Page, screenshot_dir: Path, width: str
 ) -> None:
     """Screenshots in both themes; the dark theme must really be dark. Every page is checked
-    and shot as the reader first sees it (the viewport); the pages of FULL_PAGE are shot whole
-    (a whole long page at phone width takes a screenshot of many screens, the longest part of
-    this stage when every page was shot whole)."""
+    and shot as the reader first sees it (the viewport); with BOOK_SCREENSHOTS_ALL=1 the pages
+    of FULL_PAGE are shot whole (a whole long page at phone width takes a screenshot of many
+    screens)."""
     if page.name not in SHOT_PAGES and not check_everything():
         pytest.skip("not shot by default: BOOK_SCREENSHOTS_ALL=1 shoots every page")
     viewport = DESKTOP if width == "desktop" else PHONE
@@ -114,7 +114,8 @@ def test_screenshots_light_and_dark(
             theme = opened.page.evaluate("() => document.documentElement.dataset.theme")
             luminance = background_luminance(opened.page)
             target = screenshot_dir / f"{page.name.replace('/', '__')}--{width}-{mode}.png"
-            opened.page.screenshot(path=str(target), full_page=page.name in FULL_PAGE)
+            whole = page.name in FULL_PAGE and check_everything()
+            opened.page.screenshot(path=str(target), full_page=whole)
         assert theme == mode, f"{page.path}: asked for the {mode} theme, page shows {theme!r}"
         if mode == "dark":
             assert luminance < 0.25, f"{page.path}: dark theme background is light ({luminance})"
