@@ -66,8 +66,8 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
     No console error, nothing fetched from outside, every image/diagram/formula drawn, and the
     page follows the system's colour scheme.
     """
-    if scheme == "dark" and page.name not in SHOT_PAGES and not check_everything():
-        pytest.skip("dark first visits of the pages of SHOT_PAGES only (BOOK_SCREENSHOTS_ALL=1)")
+    if scheme == "dark" and page.name not in SMALL_SAMPLE and not check_everything():
+        pytest.skip("dark first visits of SMALL_SAMPLE's pages only (BOOK_SCREENSHOTS_ALL=1)")
     with visit(browser, base_url + page.path, mode=scheme) as opened:
         problems = opened.problems() + page_problems(opened.page)
         mode, theme = opened.page.evaluate(
@@ -83,17 +83,23 @@ FULL_PAGE = {"book/intro", "book/futoshiki", "book/explain", "book/glossary"}
 long one with figures, the glossary's long lists (by default every shot is the viewport)."""
 
 SHOT_PAGES = FULL_PAGE | {"book/nonogram_cpsat", "book/line_logic"}
-"""The pages shot, and first visited with a dark system scheme, by default: those above and the
-other chapters with players. Every page is first visited with a light scheme; the theme's
-script that follows the scheme or the stored choice is the same on every page, so the other
-pages repeat the same check. ``BOOK_SCREENSHOTS_ALL=1`` shoots and checks every page in both
-(for a review)."""
+"""The pages shot at desktop width by default: those above and the other chapters with players
+(:data:`SMALL_SAMPLE`'s are also shot at phone width and first visited in the dark). Every
+page is first visited with a light scheme; the theme's script that follows the scheme or the
+stored choice is the same on every page, so the other pages repeat the same check.
+``BOOK_SCREENSHOTS_ALL=1`` shoots and checks every page in both (for a review)."""
+
+
+SMALL_SAMPLE = {"book/intro", "book/futoshiki", "book/explain"}
+"""The pages first visited with a dark system scheme, and shot at phone width, by default: the
+landing page and two chapters with players and figures (the theme's script and layout are the
+same on every page)."""
 
 
 def test_the_pages_shot_by_default_are_built(site: Path) -> None:
     """A renamed page must not leave the screenshots with nothing to shoot."""
     built = {path.removesuffix(".html") for path in built_pages(site)}
-    assert built >= SHOT_PAGES, sorted(SHOT_PAGES - built)
+    assert SMALL_SAMPLE <= SHOT_PAGES <= built, sorted((SHOT_PAGES | SMALL_SAMPLE) - built)
 
 
 @pytest.mark.parametrize("width", ["desktop", "phone"])
@@ -106,6 +112,8 @@ def test_screenshots_light_and_dark(
     screens)."""
     if page.name not in SHOT_PAGES and not check_everything():
         pytest.skip("not shot by default: BOOK_SCREENSHOTS_ALL=1 shoots every page")
+    if width == "phone" and page.name not in SMALL_SAMPLE and not check_everything():
+        pytest.skip("shot at phone width: SMALL_SAMPLE's pages (BOOK_SCREENSHOTS_ALL=1: all)")
     viewport = DESKTOP if width == "desktop" else PHONE
     for mode in ("light", "dark"):
         with visit(
