@@ -19,6 +19,8 @@ CHAPTER_LINKS = {
     "nonogram_cpsat": "Nonogram with CP-SAT",
     "nonogram_pysat": "Nonogram as CNF",
     "line_logic": "line logic",
+    "solver_at_work": "what the solver did",
+    "table_hints_strategies": "hints and strategies",
     "conflicts": "which clue is wrong",
     "explain": "explanations",
     "puzzles": "making puzzles",
@@ -45,7 +47,14 @@ ENGINES: tuple[Engine, ...] = (
         "constraint models: integer and Boolean variables, global constraints; presolve, "
         "propagation, probing, search with clause learning",
         "`cp_model.CpSolver` (`make_solver`)",
-        ("cpsat_nutshell", "futoshiki", "nonogram_cpsat"),
+        (
+            "cpsat_nutshell",
+            "futoshiki",
+            "nonogram_cpsat",
+            "solver_at_work",
+            "table_hints_strategies",
+            "conflicts",
+        ),
     ),
     Engine(
         SAT_NAMES["glucose4"],
@@ -61,10 +70,10 @@ ENGINES: tuple[Engine, ...] = (
     ),
     Engine(
         SAT_NAMES["g3"],
-        "SAT, as above: the older Glucose, whose search can be stopped at a time limit; it "
-        "finishes the grids line logic leaves open",
+        "SAT, as above: the older Glucose, the package's default (it needed the fewest "
+        "conflicts on the book's CNFs); it finishes the grids line logic leaves open",
         '`"g3"`',
-        ("line_logic", "conflicts", "choosing"),
+        ("line_logic", "solver_at_work", "conflicts", "choosing"),
     ),
     Engine(
         "RC2",

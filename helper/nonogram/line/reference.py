@@ -57,7 +57,7 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
         return cells[e] != 1 and bwd[j + 1][e + 1]
 
     open_ = [c != 1 for c in cells]  # the cell may be empty
-    for j in range(1, k + 1):  # the recurrences, with fits_left / fits_right written inline
+    for j in range(1, k + 1):  # fwd; its second way is fits_left(j - 1, s), unrolled for speed
         length, row, prev = clue[j - 1], fwd[j], fwd[j - 1]
         for i in range(max(length, 1), n + 1):
             s = i - length  # block j-1 would occupy cells[s:i]
