@@ -289,6 +289,12 @@ def background_luminance(page) -> float:
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
+def sampled(name: str, sample: set[str]) -> bool:
+    """Whether a check that runs on ``sample``'s pages by default runs on the page ``name``:
+    it is one of them, or :func:`check_everything`."""
+    return name in sample or check_everything()
+
+
 def check_everything() -> bool:
     """``BOOK_SCREENSHOTS_ALL=1``: shoot and check every page and width, not only the sample."""
     return bool(os.environ.get("BOOK_SCREENSHOTS_ALL"))

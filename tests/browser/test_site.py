@@ -19,6 +19,7 @@ from booksite import (
     check_everything,
     discover_pages,
     page_problems,
+    sampled,
     visit,
 )
 
@@ -66,7 +67,7 @@ def test_first_visit_renders_cleanly(browser, base_url: str, page: Page, scheme:
     No console error, nothing fetched from outside, every image/diagram/formula drawn, and the
     page follows the system's colour scheme.
     """
-    if scheme == "dark" and page.name not in SMALL_SAMPLE and not check_everything():
+    if scheme == "dark" and not sampled(page.name, SMALL_SAMPLE):
         pytest.skip("dark first visits of SMALL_SAMPLE's pages only (BOOK_SCREENSHOTS_ALL=1)")
     with visit(browser, base_url + page.path, mode=scheme) as opened:
         problems = opened.problems() + page_problems(opened.page)
@@ -110,9 +111,9 @@ def test_screenshots_light_and_dark(
     and shot as the reader first sees it (the viewport); with BOOK_SCREENSHOTS_ALL=1 the pages
     of FULL_PAGE are shot whole (a whole long page at phone width takes a screenshot of many
     screens)."""
-    if page.name not in SHOT_PAGES and not check_everything():
+    if not sampled(page.name, SHOT_PAGES):
         pytest.skip("not shot by default: BOOK_SCREENSHOTS_ALL=1 shoots every page")
-    if width == "phone" and page.name not in SMALL_SAMPLE and not check_everything():
+    if width == "phone" and not sampled(page.name, SMALL_SAMPLE):
         pytest.skip("shot at phone width: SMALL_SAMPLE's pages (BOOK_SCREENSHOTS_ALL=1: all)")
     viewport = DESKTOP if width == "desktop" else PHONE
     for mode in ("light", "dark"):
