@@ -52,8 +52,8 @@ ENGINES: tuple[Engine, ...] = (
             "futoshiki",
             "nonogram_cpsat",
             "solver_at_work",
-            "table_hints_strategies",
             "conflicts",
+            "table_hints_strategies",
         ),
     ),
     Engine(

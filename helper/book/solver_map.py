@@ -246,8 +246,8 @@ READING_ORDER = (
     "nonogram_pysat",
     "line_logic",
     "solver_at_work",
-    "table_hints_strategies",
     "choosing",
+    "table_hints_strategies",
     "engineering",
 )
 """The chapters that teach a Nonogram solver, in the book's reading order (``_toc.yml``)."""
