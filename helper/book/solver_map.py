@@ -119,7 +119,7 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
         "a second SAT solver joins when the first is slow",
         "choosing",
         "behind `solve`: pictures by line logic, noisy and random grids by SAT",
-        "a second CPU core (a thread or a process) on the slow solves",
+        "a second CPU core (a thread) on the slow solves",
         gist="bit-mask line logic, then the block-start CNF for a SAT solver",
     ),
     "portfolio-full-cnf": MapRow(

@@ -7,7 +7,7 @@ of block k, a gap. After reading ``i`` cells a line stands at one template posit
 state says "the last cell read was this cell of this block" and is read once. From state ``q``
 the next cell either stays at ``q`` (a gap reading an empty cell) or moves on to ``q + 1``, so
 the value of cell ``i`` is the value of the state in layer ``i + 1``. This is the automaton of
-:func:`~helper.nonogram.automaton.line_automaton`, unrolled over the line.
+:func:`~helper.nonogram.models.cpsat_automaton.line_automaton`, unrolled over the line.
 
 Only the states on some path from the start to an accepting end that agrees with the cells
 already known get a variable (a forward and a backward sweep over bit masks); a layer with one
