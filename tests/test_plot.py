@@ -18,7 +18,7 @@ from matplotlib.colors import to_hex, to_rgb
 from matplotlib.patches import Rectangle
 
 import helper.plot
-from helper.book.stages import line_logic_frames
+from helper.book.stages import CNF_STAGE_NAMES, LINE_STAGE_NAMES, line_logic_frames
 from helper.figure import COLUMN_PX, MIN_TEXT_PX, BookFigure, smallest_text_px, text_sizes_px
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
@@ -48,6 +48,7 @@ from helper.plot import (
     plot_times_by_family,
     plot_work,
     readable_cells,
+    stage_names,
     stage_title,
 )
 from helper.plot.boards import CLUE_PX
@@ -118,6 +119,17 @@ FIGURES = {
         + [some_stages("line-search")],
         ambiguous=[(5, 5)],
         size=3.0,
+    ),
+    "plot_work, each solver's own names": lambda: plot_work(
+        [
+            some_stages("cpsat-start"),
+            some_stages("cpsat-automaton"),
+            replace(some_stages("line-search"), names=LINE_STAGE_NAMES),
+            replace(some_stages("sat-automaton"), names=CNF_STAGE_NAMES),
+        ],
+        ambiguous=[(5, 5)],
+        size=3.0,
+        columns=2,
     ),
     "plot_frame_strip": lambda: plot_frame_strip(line_logic_frames(SAILBOAT)),
     "plot_frame_strip, two steps": lambda: plot_frame_strip(
@@ -233,7 +245,35 @@ def test_titles_use_each_solvers_own_names_for_its_steps():
     legend = [t.get_text() for t in plot_work([cnf]).legends[0].get_texts()]
     assert legend == ["decided by unit propagation", "decided by search"]
     mixed = [t.get_text() for t in plot_work([line, cnf]).legends[0].get_texts()]
-    assert mixed == [f"decided by {name}" for name in STAGE_NAMES]
+    assert mixed == [
+        "decided by propagation (line logic, unit propagation)",
+        "decided by line probing",  # the only solver of the two with a middle stage
+        "decided by search",
+    ]
+
+
+def test_a_legend_shared_by_solvers_names_each_ones_stages():
+    cpsat, line = some_stages("cpsat-automaton"), some_stages("line-search")
+    line = replace(line, names=LINE_STAGE_NAMES)
+    cnf = replace(some_stages("sat-automaton"), names=CNF_STAGE_NAMES)
+    names = stage_names([cpsat, line, cnf])
+    assert names == (
+        "propagation (line logic, unit propagation)",
+        "presolve / probing (line probing)",
+        "search",
+    )
+    fig = plot_work([cpsat, line, cnf], ambiguous=[(0, 0)])
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert legend == [*(f"decided by {name}" for name in names), "differs between solutions"]
+    for work in (cpsat, line, cnf):  # every stage a title counts is named in the legend
+        assert all(name is None or name in " ".join(legend) for name in work.names)
+    assert stage_names([line, line]) == LINE_STAGE_NAMES
+    assert stage_names([cnf]) == CNF_STAGE_NAMES
+    assert stage_names([cpsat, cnf]) == (
+        "propagation (unit propagation)",
+        "presolve / probing",
+        "search",
+    )
 
 
 def test_five_panels_go_on_two_rows_with_the_grey_in_the_legend():

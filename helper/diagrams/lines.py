@@ -342,22 +342,25 @@ def forward_table(clue: Sequence[int], cells: Sequence[int]) -> list[list[bool]]
 def forward_table_figure(clue: Sequence[int], cells: Sequence[int]) -> Figure:
     """The table ``fwd[j][i]`` under the line it is computed for.
 
-    Column ``i`` stands under the boundary after the first ``i`` cells; a blue square means
-    "the first ``j`` blocks fit there". The square of the last row and last column, outlined,
-    answers "does the whole clue fit the line?".
+    Column ``i`` stands under the boundary after the first ``i`` cells (a tick joins it to the
+    line), so the line's cells sit between the columns; a blue square means "the first ``j``
+    blocks fit there". The square of the last row and last column, outlined, answers "does
+    the whole clue fit the line?".
     """
     table = forward_table(clue, cells)
     n, k = len(cells), len(clue)
-    label_width = _label_width([f"j = {k}: blocks {list(clue)}", "i (cells)"], 0.55)
+    i_label = "i: boundary after i cells"
+    label_width = _label_width([f"j = {k}: blocks {list(clue)}", i_label], 0.55)
     fig, ax = sized_figure((-label_width, n + 1.2), (k + 1.2, -2.1), 0.55, top=0.35, bottom=0.75)
     # the line, between the boundaries 0 .. n
     ax.text(-0.2, -1.4, "the line", ha="right", va="center", fontsize=FONT)
     for x, value in enumerate(cells):
         colour = {1: INK, 0: PAPER}.get(value, UNKNOWN_GREY)
         draw_cell(ax, x + 0.5, -1.9, colour, edge=INK)
-    for i in range(n + 1):
+    for i in range(n + 1):  # boundary i: a tick down from the line to its column's number
+        ax.plot([i + 0.5, i + 0.5], [-0.9, -0.6], color=INK, linewidth=1.2)
         ax.text(i + 0.5, -0.35, str(i), ha="center", va="center", fontsize=FONT)
-    ax.text(-0.2, -0.35, "i (cells)", ha="right", va="center", fontsize=FONT)
+    ax.text(-0.2, -0.35, i_label, ha="right", va="center", fontsize=FONT)
     fit, no_fit = "#2b5fa8", "#eef1f6"
     for j, row in enumerate(table):
         name = "no block" if j == 0 else f"blocks {list(clue[:j])}"
@@ -373,7 +376,8 @@ def forward_table_figure(clue: Sequence[int], cells: Sequence[int]) -> Figure:
         va="top",
         fontsize=FONT,
     )
-    entries = [(fit, "the blocks fit"), (no_fit, "they do not"), (PAPER, "fwd[k][n]: the answer")]
+    answer = f"fwd[j][i] at j = {k}, i = {n}: the answer"
+    entries = [(fit, "the blocks fit"), (no_fit, "they do not"), (PAPER, answer)]
     edges = [fit, GRID_LINE, DECIDED]
     shown = {
         1: (INK, "known filled"),

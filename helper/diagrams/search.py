@@ -154,7 +154,8 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
     """The tree of :func:`search_tree`: one small board per node, the guesses on the edges.
 
     In each board the guessed cell is outlined, cells that propagation decided after the
-    guess are orange, cells decided earlier black or white, open cells grey. A conflict node
+    guess are orange, cells decided before it (at the root: by line logic) black or white,
+    open cells grey; the legend names each. A conflict node
     is framed red with the line that has no placement left; a solution is framed green.
     """
     root = search_tree(puzzle, max_nodes=max_nodes)
@@ -277,10 +278,12 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
             (DECIDED, "filled by propagation after the guess"),
             (DECIDED_PALE, "emptied by propagation after the guess"),
             (UNKNOWN_GREY, "open"),
+            (INK, "filled before the guess"),
+            (PAPER, "empty before the guess"),
             (PAPER, "conflict: a line has no placement left"),
             (PAPER, "solution"),
         ],
-        edges=["#1d4ed8", INK, INK, INK, CONFLICT, SOLUTION],
+        edges=["#1d4ed8", INK, INK, INK, INK, INK, CONFLICT, SOLUTION],
         columns=2,
         font=FONT - 1,
     )

@@ -62,14 +62,17 @@ def _cell_box(r: int, c: int, pad: float = 0.0) -> tuple[float, float, float]:
 
 def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int) -> Axes:
     """The board before step ``index``: the rows and columns it uses outlined, the cells of
-    its signs and givens ringed, the digits it decides in orange. Returns the ``Axes``."""
+    its signs and givens ringed, the digits it decides in orange, the digits earlier steps
+    decided in blue (the legend names each). Returns the ``Axes``."""
     step = explanation[index]
     known = before(explanation, index, 0)
     ax = plot_futoshiki_board(puzzle.grid, puzzle.constraints, legend=False)
     n = puzzle.height
+    earlier: list[int] = []  # the digits earlier steps decided
     for r in range(n):
         for c in range(n):
             if known[r][c] and not puzzle.grid[r][c]:
+                earlier.append(known[r][c])
                 ax.text(c * STEP + 0.5, r * STEP + 0.52, str(known[r][c]), ha="center",
                         va="center", fontsize=14, color=SOLVED_INK)  # fmt: skip
     for (r, c), digit in step.cells.items():
@@ -92,6 +95,19 @@ def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int)
         ),
         Patch(facecolor=DECIDED_PALE, edgecolor=DECIDED, label="decided by the step"),
     ]
+    if earlier:  # a blue digit: shown as one of those drawn
+        handles.append(
+            Line2D(
+                [],
+                [],
+                color=SOLVED_INK,
+                marker=f"${earlier[0]}$",
+                markeredgewidth=0,
+                markersize=9,
+                linestyle="none",
+                label="decided by an earlier step",
+            )
+        )
     replace_legend(ax.figure, LEGEND, handles, columns=2)  # type: ignore[arg-type]
     return ax
 

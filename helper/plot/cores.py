@@ -8,18 +8,31 @@ is a :class:`~helper.figure.BookFigure` with the book's opaque background and a 
 
 from collections.abc import Mapping, Sequence
 
+from matplotlib.artist import Artist
 from matplotlib.axes import Axes
-from matplotlib.patches import Rectangle
+from matplotlib.legend import Legend
+from matplotlib.legend_handler import HandlerBase
+from matplotlib.patches import Patch, Rectangle
+from matplotlib.text import Text
+from matplotlib.transforms import Transform
 
 from helper.figure import (
     FONT,
     BookFigure,
     add_handles_legend,
-    add_legend,
     legend_patch,
     new_figure,
 )
-from helper.palette import CONFLICT, GRID_LINE, INK, PAPER, SOLUTION, STAGE_COLOURS, UNKNOWN_GREY
+from helper.palette import (
+    CONFLICT,
+    GRID_LINE,
+    GRID_LINE_BOLD,
+    INK,
+    PAPER,
+    SOLUTION,
+    STAGE_COLOURS,
+    UNKNOWN_GREY,
+)
 
 ASSUMED = STAGE_COLOURS[0][0]
 """A clue assumed on in a solve (propagation's blue: the solver reasons with it)."""
@@ -28,6 +41,10 @@ LEFT_OUT = STAGE_COLOURS[1][0]
 CONTROL = UNKNOWN_GREY
 """The bars of a control (a placebo, the setting off): grey beside the effect's colour."""
 EFFECT = STAGE_COLOURS[0][0]
+DROPPED_HATCH = "///"
+"""A clue that leaves the core untested: the solver's "no" named a smaller core without it."""
+DROPPED_INK = GRID_LINE_BOLD
+"""The lines of that hatch."""
 
 
 Step = tuple[Sequence[int], str, Sequence[int]]
@@ -41,27 +58,35 @@ def plot_deletion(steps: Sequence[Step], names: Sequence[str]) -> BookFigure:
     ``steps`` are the solves in order (the first asks for every clue); ``names`` label the
     clues by position. The columns are the clues of the first core (the solver names them
     when asked for all clues); in each row the clues assumed are blue, and the one deletion
-    leaves out this time is outlined in orange. The answer is written at the right: "no
-    picture: drop it" or "a picture: keep it". The last row shows the minimal set.
+    leaves out this time is outlined in orange. A "no" may name a core smaller than the
+    clues asked about: the others leave without being left out themselves, and are hatched
+    in the row after it. The answer is written at the right: "no picture: drop it" or "a
+    picture: keep it". The last row shows the minimal set.
     """
     columns = sorted(steps[0][2])
     place = {k: x for x, k in enumerate(columns)}
     final = _final_set(steps)
     rows = len(steps) + 1
-    width, height = 0.42 * len(columns) + 3.4, 0.36 * rows + 1.3
+    width, height = 0.42 * len(columns) + 3.4, 0.36 * (rows + 0.4) + 0.1
     fig = new_figure(figsize=(width, height))
-    ax = fig.add_axes((0.02, 0.16, 0.96 * (0.42 * len(columns)) / width, 0.8))
+    # the clues' names stand above the axes, the legend hangs under them
+    ax = fig.add_axes((0.02, 0.1 / height, 0.96 * (0.42 * len(columns)) / width, 1 - 0.1 / height))
     ax.set_xlim(0, len(columns))
     ax.set_ylim(rows + 0.2, -0.2)
     ax.axis("off")
     current = set(steps[0][2])
+    previous = set(current)  # the core of the row above
+    tested: set[int] = set()  # the clue the row above left out
+    untested = False
     for y, (members, answer, named) in enumerate(steps):
         chosen = set(members)
         left = (current - chosen) if y > 0 else set()
+        dropped = previous - current - tested  # gone with the last "no": not in its core
+        untested = untested or bool(dropped)
         for k in columns:
             x = place[k]
             colour = ASSUMED if k in chosen else PAPER
-            _cell(ax, x, y, colour)
+            _cell(ax, x, y, colour, hatched=k in dropped)
             if k in left:
                 ax.add_patch(_outline(x, y, LEFT_OUT))
         if answer == "infeasible":
@@ -78,6 +103,7 @@ def plot_deletion(steps: Sequence[Step], names: Sequence[str]) -> BookFigure:
             color=colour,
             clip_on=False,
         )
+        previous, tested = set(current), left
         if answer == "infeasible":
             current = set(named)
     y = len(steps)
@@ -104,12 +130,29 @@ def plot_deletion(steps: Sequence[Step], names: Sequence[str]) -> BookFigure:
             color=INK,
             clip_on=False,
         )
-    add_legend(
+    handles = [
+        legend_patch(ASSUMED, "assumed on", linewidth=2.0),
+        legend_patch(PAPER, "left out", edge=LEFT_OUT, linewidth=2.0),
+        legend_patch(INK, "the minimal set", linewidth=2.0),
+    ]
+    if untested:
+        handles.append(
+            Patch(
+                facecolor=PAPER,
+                edgecolor=INK,
+                hatch=DROPPED_HATCH,
+                hatchcolor=DROPPED_INK,
+                linewidth=2.0,
+                label="dropped: not in the smaller core the solver named",
+            )
+        )
+    add_handles_legend(
         fig,
-        [(ASSUMED, "assumed on"), (PAPER, "left out"), (INK, "the minimal set")],
-        edges=[INK, LEFT_OUT, INK],
+        handles,
+        columns=2 if untested else None,
         font=FONT - 1,
         anchor=(0.5, 0.0),
+        loc="upper center",
     )
     return fig
 
@@ -123,8 +166,11 @@ def _final_set(steps: Sequence[Step]) -> set[int]:
     return current
 
 
-def _cell(ax: Axes, x: float, y: float, colour: str) -> None:
-    ax.add_patch(Rectangle((x, y), 1, 1, facecolor=colour, edgecolor=GRID_LINE, linewidth=0.8))
+def _cell(ax: Axes, x: float, y: float, colour: str, *, hatched: bool = False) -> None:
+    cell = Rectangle((x, y), 1, 1, facecolor=colour, edgecolor=GRID_LINE, linewidth=0.8)
+    if hatched:
+        cell.set(hatch=DROPPED_HATCH, hatchcolor=DROPPED_INK)
+    ax.add_patch(cell)
 
 
 def _outline(x: float, y: float, colour: str) -> Rectangle:
@@ -141,12 +187,15 @@ def plot_set_grids(
 
     ``marked[title]`` outlines some columns of that panel (a set of clues drawn across the
     other family): a row with a dark cell in a marked column is met by the marked set, and
-    the figure says so with a tick at its right.
+    the figure writes "met" at its right (else "missed"); a second legend says what the
+    words mean.
     """
     count = len(names)
     most = max(len(sets) for sets in panels.values())
     fig = new_figure(figsize=(len(panels) * (0.5 * count + 1.6), 0.5 * most + 2.0))
+    fig.subplots_adjust(bottom=0.04)  # the legends hang under the figure
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    answers: set[str] = set()  # the words written at the rows' right: "met", "missed"
     for ax, (title, sets) in zip(axes, panels.items(), strict=True):
         ax.set_xlim(-0.1, count + 1.2)
         ax.set_ylim(most + 0.1, -1.6)
@@ -159,6 +208,7 @@ def plot_set_grids(
                 _cell(ax, x, y, INK if x in inside else PAPER)
             if chosen:
                 met = bool(inside & chosen)
+                answers.add("met" if met else "missed")
                 ax.text(
                     count + 0.3,
                     y + 0.5,
@@ -182,13 +232,73 @@ def plot_set_grids(
                 fontsize=FONT - 2,
                 color=INK,
             )
-    add_legend(
+    add_handles_legend(
         fig,
-        [(INK, "the set holds this clue"), (PAPER, "outlined: a set of the other panel")],
-        edges=[INK, LEFT_OUT],
+        [
+            legend_patch(INK, "the set holds this clue", linewidth=2.0),
+            legend_patch(PAPER, "outlined: a set of the other panel", edge=LEFT_OUT, linewidth=2.0),
+        ],
         font=FONT - 1,
+        anchor=(0.5, 0.0),
+        loc="upper center",
     )
+    words = [
+        _Word(word, colour, meaning)
+        for word, colour, meaning in (
+            ("met", SOLUTION, "the row's set holds an outlined clue"),
+            ("missed", CONFLICT, "the row's set holds none of them"),
+        )
+        if word in answers
+    ]
+    if words:  # under the first legend, each word written as the figure writes it
+        fig.legend(
+            handles=words,
+            labels=[word.label for word in words],
+            handler_map={_Word: _WordKey()},
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.3 / fig.get_figheight()),
+            ncols=len(words),
+            frameon=False,
+            fontsize=FONT - 1,
+            handlelength=3.6,
+            handletextpad=0.5,
+            columnspacing=1.4,
+        )
     return fig
+
+
+class _Word:
+    """A legend entry whose key is a word in a colour ("met" in green), as the figure writes it."""
+
+    def __init__(self, word: str, colour: str, label: str) -> None:
+        self.word, self.colour, self.label = word, colour, label
+
+
+class _WordKey(HandlerBase):
+    """Draws a :class:`_Word`'s key: the word itself, at the legend's text size."""
+
+    def create_artists(  # type: ignore[override]
+        self,
+        legend: Legend,
+        orig_handle: _Word,
+        xdescent: float,
+        ydescent: float,
+        width: float,
+        height: float,
+        fontsize: float,
+        trans: Transform,
+    ) -> list[Artist]:
+        key = Text(
+            width / 2 - xdescent,
+            height / 2 - ydescent,
+            orig_handle.word,
+            color=orig_handle.colour,
+            fontsize=fontsize,
+            ha="center",
+            va="center",
+            transform=trans,
+        )
+        return [key]
 
 
 def plot_count_bars(

@@ -235,6 +235,49 @@ def stage_legend(
     fig.legend(handles, labels, **(settings | options))
 
 
+def stage_names(stages: Sequence[Stages]) -> tuple[str | None, str | None, str | None]:
+    """What a legend or a table names each stage for several solvers at once.
+
+    When the solvers share their names for the stages (``Stages.names``), those. Otherwise,
+    for each stage, the one name the solvers that have it give it, or the book's name
+    (:data:`~helper.nonogram.frames.STAGE_NAMES`) followed by their own names in brackets,
+    so that every panel's title finds its words in the legend.
+
+    Parameters
+    ----------
+    stages
+        What each solver decided at each stage.
+
+    Returns
+    -------
+    tuple[str | None, str | None, str | None]
+        One name per stage; ``None`` for a stage none of the solvers has.
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Stages
+    >>> cpsat = Stages("x", ([[1]], [[1]]), [[1]])
+    >>> line = Stages("y", ([[1]], [[1]]), [[1]], names=("line logic", "line probing", "search"))
+    >>> stage_names([cpsat, line])[1]
+    'presolve / probing (line probing)'
+    >>> stage_names([line, line])
+    ('line logic', 'line probing', 'search')
+    """
+    shared = {work.names for work in stages}
+    if len(shared) == 1:
+        (names,) = shared
+        return names
+    merged: list[str | None] = []
+    for index, book_name in enumerate(STAGE_NAMES):
+        own = list(dict.fromkeys(name for work in stages if (name := work.names[index])))
+        if len(own) <= 1:
+            merged.append(own[0] if own else None)
+        else:
+            others = [name for name in own if name != book_name]
+            merged.append(f"{book_name} ({', '.join(others)})")
+    return merged[0], merged[1], merged[2]
+
+
 def stage_title(work: Stages, *, split: bool = False) -> str:
     r"""A stage map's title: the solver's display name, then the cells each of its stages
     decided, under the solver's own names for them (``work.names``: "line logic 360 · line
@@ -291,7 +334,7 @@ def plot_work(
     columns: int | None = None,
 ) -> Figure:
     """One panel per solver, each cell coloured by the stage that decided it, and a legend
-    (under the panels' own names for the stages when they all share them).
+    (under the panels' own names for the stages, :func:`stage_names`).
 
     Parameters
     ----------
@@ -336,9 +379,7 @@ def plot_work(
         plot_stages(work.stage_of_cells(), work.solution, ambiguous=ambiguous, title=text, ax=ax)
     for ax in flat[count:]:
         ax.set_axis_off()
-    shared = {work.names for work in stages}
-    names = shared.pop() if len(shared) == 1 else STAGE_NAMES  # one solver's names, or all
-    stage_legend(fig, names, ambiguous=bool(ambiguous), loc="outside lower center")
+    stage_legend(fig, stage_names(stages), ambiguous=bool(ambiguous), loc="outside lower center")
     return fig
 
 

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.colors import to_rgb
+from matplotlib.colors import to_hex, to_rgb
 from pysat.formula import IDPool
 from strategies import all_grids, solutions
 
@@ -58,7 +58,17 @@ from helper.nonogram.line.reference import propagate, solve_line
 from helper.nonogram.models.cnf_compact import line_compact_clauses
 from helper.nonogram.models.cnf_placements import line_placement_clauses
 from helper.nonogram.placements import placement_starts, placements
-from helper.palette import SOLVER_COLOURS, SOLVER_MARKERS, SOLVER_NAMES, solver_style
+from helper.palette import (
+    DECIDED,
+    DECIDED_PALE,
+    INK,
+    PAPER,
+    SOLVER_COLOURS,
+    SOLVER_MARKERS,
+    SOLVER_NAMES,
+    UNKNOWN_GREY,
+    solver_style,
+)
 
 SMALL_FUTOSHIKI = "0 0 0 0\n  v ^ ^\n0 0 0 0\n0 0<0 2\n    ^\n0 0 0 0\n"
 STALLED_4X4 = Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
@@ -190,6 +200,24 @@ def test_forward_table_on_the_books_example():
     assert not forward_table([3, 2, 2], [UNKNOWN, 0] + [UNKNOWN] * 8)[-1][-1]
 
 
+def _legend_texts(fig) -> list[str]:
+    (legend,) = fig.legends
+    return [text.get_text() for text in legend.get_texts()]
+
+
+def test_forward_table_figure_names_j_and_i_and_puts_the_cells_between_the_columns():
+    fig = forward_table_figure([3, 2, 2], [UNKNOWN] * 10)
+    legend = _legend_texts(fig)
+    assert "fwd[j][i] at j = 3, i = 10: the answer" in legend
+    assert not any("[k]" in text or "[n]" in text for text in legend)
+    (ax,) = fig.axes
+    assert "i: boundary after i cells" in [t.get_text() for t in ax.texts]
+    ticks = sorted(line.get_xdata()[0] for line in ax.get_lines())  # one per boundary
+    assert ticks == [i + 0.5 for i in range(11)]
+    cells = sorted(p.get_x() for p in ax.patches if p.get_y() == -1.9)  # the line's cells
+    assert cells == [x + 0.5 for x in range(10)]  # each between two boundaries
+
+
 def test_forward_table_refuses_a_bad_cell():
     with pytest.raises(ValueError, match="cell 2 is 5"):
         forward_table([1], [UNKNOWN, 0, 5])
@@ -260,6 +288,23 @@ def test_search_tree_of_the_stalled_4x4():
     assert root.children[0].failed_line == ("row", 1)
     assert (root.branches, root.conflicts) == (2, 1)
     all_nodes_are_real(STALLED_4X4, root)
+
+
+def test_search_tree_legend_names_the_cells_decided_before_the_guess():
+    fig = search_tree_figure(example_puzzle())
+    assert _legend_texts(fig) == [
+        "guessed cell",
+        "filled by propagation after the guess",
+        "emptied by propagation after the guess",
+        "open",
+        "filled before the guess",
+        "empty before the guess",
+        "conflict: a line has no placement left",
+        "solution",
+    ]
+    (ax,) = fig.axes
+    colours = {to_hex(patch.get_facecolor()) for patch in ax.patches if patch.get_fill()}
+    assert {INK, PAPER, DECIDED, DECIDED_PALE, UNKNOWN_GREY} <= colours  # each one drawn
 
 
 def test_example_puzzle_is_unique_and_searches():
