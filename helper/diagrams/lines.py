@@ -5,7 +5,7 @@ Each picture has a data function (tested against the solver code it illustrates)
 drawing function that only draws that data:
 
 - :func:`automaton_states` / :func:`automaton_figure`: the automaton of
-  :func:`helper.nonogram.automaton.line_automaton` as a state diagram;
+  :func:`helper.nonogram.models.cpsat_automaton.line_automaton` as a state diagram;
 - :func:`block_overlap` / :func:`overlap_figure`: the leftmost and the rightmost placement,
   and the cells every placement fills;
 - :func:`forward_table` / :func:`forward_table_figure`: ``fwd[j][i]``, "the first ``j``
