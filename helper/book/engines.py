@@ -4,7 +4,7 @@ solver.
 A method (a row of the solver map, :mod:`helper.book.solver_map`) is a model plus the program
 that solves it. The main path meets five such programs; :data:`ENGINES` lists them with the
 name the code gives each, and :func:`engines_table` renders the list as a MyST Markdown table
-for the first chapter and the closing one, so a reader finds every name in one place. The
+for the choosing chapter, so a reader finds every name in one place. The
 readable names and versions come from the installed packages, so the table follows them.
 """
 
@@ -70,7 +70,7 @@ ENGINES: tuple[Engine, ...] = (
     ),
     Engine(
         SAT_NAMES["g3"],
-        "SAT, as above: the older Glucose, the package's default (it needed the fewest "
+        "SAT, as above: the older Glucose, the helper package's default (it needed the fewest "
         "conflicts on the book's CNFs); it finishes the grids line logic leaves open",
         '`"g3"`',
         ("line_logic", "solver_at_work", "conflicts", "choosing"),
@@ -78,7 +78,7 @@ ENGINES: tuple[Engine, ...] = (
     Engine(
         "RC2",
         "MaxSAT: keep as many of the optional (soft) clauses as the others allow, by calling a "
-        "SAT solver in a loop",
+        "SAT solver in a loop (Glucose 3 for the lines to retype, Glucose 4.1 for explanations)",
         "`pysat.examples.rc2.RC2`",
         ("conflicts", "explain"),
     ),
