@@ -71,14 +71,13 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
     ``minimal=False``.
     """
     order = list(range(count) if order is None else order)
-    rank = {k: i for i, k in enumerate(order)}
-    solves = 1
-    answer, core = check(order)  # the solver sees the assumptions in this order too
+    rank = {k: i for i, k in enumerate(order)}  # where each switch comes in the order
+    answer, core = check(order)  # the first solve: every switch, assumed in this order
     if answer == "feasible":
         return None
     if answer == "unknown":
         raise SolverTimeoutError("no answer within the time limit")
-    first = len(core)
+    first, solves = len(core), 1
     needed: set[int] = set()  # members whose removal made the rest satisfiable
     core = sorted(core, key=rank.__getitem__)
     while candidates := [k for k in core if k not in needed]:
@@ -89,7 +88,7 @@ def deletion_mus(check: Check, count: int, order: Sequence[int] | None = None) -
             core = sorted(smaller, key=rank.__getitem__)
         elif answer == "feasible":
             needed.add(candidates[0])
-        else:
+        else:  # time is up: the core is infeasible, maybe not minimal
             return Core(tuple(core), False, first, solves)
     return Core(tuple(core), True, first, solves)
 
@@ -168,28 +167,74 @@ def _interrupt_at(rc2: RC2, deadline: Deadline) -> Iterator[None]:
         raise SolverTimeoutError(f"no minimum correction set within {deadline.seconds:g} s")
 
 
-def minimum_correction(
-    clauses: list[list[int]], switches: Sequence[int], time_limit: float | None = None
-) -> list[int]:
-    """The fewest ``switches`` to turn off so that ``clauses`` hold: a minimum correction set.
+class _RC2Until(RC2):
+    """RC2 whose :meth:`compute` stops when ``deadline`` passes, with a
+    :class:`~helper.errors.SolverTimeoutError`."""
 
-    MaxSAT with RC2: the clauses are hard (they must hold), each switch is a soft clause of
-    weight 1 (on if it can be), and RC2's optimum keeps the most switches on. Returns the
-    positions of the switches it turns off (empty when all can stay on). Raises
-    :class:`~helper.errors.SolverTimeoutError` after ``time_limit`` seconds.
+    def __init__(self, formula: WCNF, deadline: Deadline) -> None:
+        super().__init__(formula)
+        self.deadline = deadline
+
+    def compute(self, expect_interrupt: bool = True) -> list[int] | None:
+        with _interrupt_at(self, self.deadline):
+            return super().compute(expect_interrupt=True)
+
+
+def maxsat_correction(
+    clauses: list[list[int]], switches: Sequence[int], maxsat: Callable[[WCNF], RC2] = RC2
+) -> list[int]:
+    """The fewest ``switches`` to turn off so that ``clauses`` hold, by MaxSAT.
+
+    The clauses are hard (they must hold), each switch is a soft clause of weight 1 (on if it
+    can be), and the optimum keeps the most switches on. :func:`minimum_correction` runs it
+    with a time limit.
+
+    Parameters
+    ----------
+    clauses
+        The switched clauses (shared with the WCNF, not copied).
+    switches
+        One literal per constraint that may be at fault; true turns it on.
+    maxsat
+        Makes the MaxSAT solver from the WCNF (a context manager with ``compute()``);
+        PySAT's RC2 by default.
+
+    Returns
+    -------
+    list[int]
+        The positions of the switches the optimum turns off (empty when all can stay on).
+
+    Raises
+    ------
+    ValueError
+        When the clauses cannot hold even with every switch off.
     """
-    deadline = Deadline(time_limit)
     wcnf = WCNF()
     wcnf.hard = clauses  # hard: they must hold (shared with the caller, not copied)
     wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
     for switch in switches:
         wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
-    with RC2(wcnf) as rc2, _interrupt_at(rc2, deadline):
-        model = rc2.compute(expect_interrupt=time_limit is not None)
+    with maxsat(wcnf) as rc2:
+        model = rc2.compute()
     if model is None:
         raise ValueError("the clauses cannot hold even with every switch off")
     true = set(model)
     return [k for k, switch in enumerate(switches) if switch not in true]
+
+
+def minimum_correction(
+    clauses: list[list[int]], switches: Sequence[int], time_limit: float | None = None
+) -> list[int]:
+    """The fewest ``switches`` to turn off so that ``clauses`` hold: a minimum correction set.
+
+    :func:`maxsat_correction` with RC2, which stops after ``time_limit`` seconds (``None``: no
+    limit) with a :class:`~helper.errors.SolverTimeoutError`. Returns the positions of the
+    switches it turns off (empty when all can stay on).
+    """
+    if time_limit is None:
+        return maxsat_correction(clauses, switches)
+    deadline = Deadline(time_limit)
+    return maxsat_correction(clauses, switches, lambda wcnf: _RC2Until(wcnf, deadline))
 
 
 def cpsat_minimum_correction(
@@ -201,15 +246,15 @@ def cpsat_minimum_correction(
     ``time_limit`` seconds pass before the optimum is proven, ``ValueError`` when the model
     cannot hold even with every switch off."""
     run = Run(Deadline(time_limit), "cpsat_minimum_correction")
-    model.maximize(sum(switches))
     solver = make_solver(run.deadline.left())
+    model.maximize(sum(switches))  # keep as many switches on as can be
     status = solver.solve(model)
     model.clear_objective()
+    if status == cp_model.OPTIMAL:  # proven: no fewer switches off will do
+        return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
     if not found_solution(solver, status, run):  # a time-out or an invalid model raises
         raise ValueError("the model cannot hold even with every switch off")
-    if status != cp_model.OPTIMAL:  # some switches, not proven the fewest
-        raise SolverTimeoutError(f"no proven minimum correction set within {time_limit} s")
-    return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
+    raise SolverTimeoutError(f"no proven minimum correction set within {time_limit} s")
 
 
 @dataclass(frozen=True)

@@ -48,30 +48,49 @@ ModelBuilder = Callable[
 ]
 
 
+def require_early_stop(parameters: dict[str, bool | int]) -> None:
+    """Refuse to read tightened domains from a complete solve.
+
+    In OR-Tools 9.15 a *complete* solve of the start-position model with
+    ``fill_tightened_domains_in_response`` aborts the Python process.
+
+    Parameters
+    ----------
+    parameters
+        The CP-SAT parameters of the solve.
+
+    Raises
+    ------
+    ValueError
+        Unless ``parameters`` set ``stop_after_presolve`` or ``stop_after_root_propagation``.
+    """
+    if not (parameters.get("stop_after_presolve") or parameters.get("stop_after_root_propagation")):
+        raise ValueError("tightened domains are read only from a solve that stops early")
+
+
 def tightened_cells(
     model: cp_model.CpModel, cells: list[list[cp_model.IntVar]], **parameters: bool | int
 ) -> State:
     """The cells CP-SAT has fixed when it stops early (``parameters`` say where).
 
-    ``fill_tightened_domains_in_response`` copies every variable's domain, as far as the
-    solver has narrowed it, into ``solver.response_proto.tightened_variables``. Only ever
-    used with a ``stop_after_...`` parameter: in OR-Tools 9.15 a *complete* solve of the
-    start-position model with this option aborts the Python process.
+    ``fill_tightened_domains_in_response`` copies every variable's bounds, as far as the solver
+    has tightened them, into ``solver.response_proto.tightened_variables``, with the holes the
+    domain had when the model was loaded but not the holes that propagation deduces; for a
+    Boolean cell the bounds are the whole domain. A cell is fixed when its bounds meet.
+    ``ValueError`` without a ``stop_after_...`` parameter (see :func:`require_early_stop`);
+    ``RuntimeError`` when CP-SAT reports no domains (it proved the model infeasible).
     """
-    if not (parameters.get("stop_after_presolve") or parameters.get("stop_after_root_propagation")):
-        raise ValueError("tightened domains are read only from a solve that stops early")
+    require_early_stop(parameters)
     solver = make_solver(fill_tightened_domains_in_response=True, **parameters)
     solver.solve(model)
-    domains = solver.response_proto.tightened_variables
-    if not domains:
+    fixed = {}  # variable index -> its value, for the variables whose bounds meet
+    for index, variable in enumerate(solver.response_proto.tightened_variables):
+        low, *_, high = variable.domain  # [low, high], or a union of intervals
+        if low == high:
+            fixed[index] = low
+    state = [[fixed.get(cell.index, UNKNOWN) for cell in row] for row in cells]
+    if not solver.response_proto.tightened_variables:
         raise RuntimeError("CP-SAT returned no tightened domains")
-    state = []
-    for row in cells:
-        values = []
-        for cell in row:
-            low, *_, high = list(domains[cell.index].domain)  # [low, high] or a union
-            values.append(low if low == high else UNKNOWN)
-        state.append(values)
     return state
 
 

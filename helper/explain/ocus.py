@@ -22,6 +22,7 @@ known then, so each step starts with the correction sets of the grids that still
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Self
 
 import numpy as np
 from pysat.card import CardEnc, EncType
@@ -146,23 +147,28 @@ class Oracle:
 class HittingSets:
     """The hitting-set problem of one step, as a weighted MaxSAT problem kept by RC2.
 
-    Hard clauses: exactly one candidate is picked; a picked candidate needs a premise that
-    touches its cell; the lower bounds of ``at_least``; every correction set is hit. Soft
-    clauses: leave each premise out, at its cost. RC2 keeps what it learned when a new
-    correction set is added, so each solve starts where the last one stopped.
+    Hard clauses: exactly one of the ``candidates`` is picked; a picked candidate needs a
+    premise that touches its cell; the lower bounds of ``at_least``; every correction set is
+    hit. Soft clauses: leave each premise out, at its cost (``oracle.costs``). RC2 keeps what it
+    learned when a new correction set is added, so each solve starts where the last one
+    stopped. Each :meth:`cheapest` is counted in ``oracle.memory`` and first checks
+    ``oracle.deadline``. A context manager: leaving it frees RC2.
     """
 
     def __init__(
         self,
-        costs: Sequence[int],
-        candidates: int,
+        oracle: Oracle,
+        candidates: Sequence[Candidate],
         touching: Sequence[Sequence[int]],
         at_least: Sequence[tuple[Sequence[int], int]],
     ) -> None:
-        premises = len(costs)
+        self.oracle = oracle
+        self.positions = np.array([position for position, _ in candidates], dtype=np.int64)
+        self.values = np.array([value for _, value in candidates], dtype=bool)
+        premises = len(oracle.costs)
         self.use = list(range(1, premises + 1))
-        self.pick = list(range(premises + 1, premises + candidates + 1))
-        pool = IDPool(start_from=premises + candidates + 1)
+        self.pick = list(range(premises + 1, premises + len(candidates) + 1))
+        pool = IDPool(start_from=premises + len(candidates) + 1)
         formula = WCNF()
         one = CardEnc.equals(self.pick, 1, vpool=pool, encoding=EncType.seqcounter)
         formula.extend(one.clauses)
@@ -171,17 +177,22 @@ class HittingSets:
         for group, count in at_least:
             lits = [self.use[p] for p in group]
             formula.extend(CardEnc.atleast(lits, count, vpool=pool, encoding=EncType.seqcounter))
-        for p, cost in enumerate(costs):
+        for p, cost in enumerate(oracle.costs):
             formula.append([-self.use[p]], weight=cost)
         self.rc2 = RC2(formula, solver=SAT_SOLVER, adapt=True, exhaust=True, minz=False)
 
-    def hit(self, missed: Sequence[int], refuted: Sequence[int]) -> None:
-        """Every choice from now on takes a premise in ``missed`` or a candidate in
-        ``refuted`` (positions)."""
-        self.rc2.add_clause([*(self.use[p] for p in missed), *(self.pick[k] for k in refuted)])
+    def hit(self, grid: np.ndarray) -> None:
+        """Every choice from now on takes a premise that ``grid`` breaks or a candidate that
+        it keeps: what the grid leaves out is a correction set."""
+        satisfied = self.oracle.satisfied(grid)
+        missed = [p for p in range(len(self.oracle.costs)) if p not in satisfied]
+        kept = np.flatnonzero(grid[self.positions] == self.values).tolist()
+        self.rc2.add_clause([*(self.use[p] for p in missed), *(self.pick[k] for k in kept)])
 
     def cheapest(self) -> tuple[list[int], int]:
         """The cheapest choice that hits every set: premises (positions) and a candidate."""
+        self.oracle.deadline.check("explain")
+        self.oracle.memory.hitting_sets += 1
         model = self.rc2.compute()
         if model is None:  # the premises force nothing: a bug, not bad input
             raise RuntimeError("no set of premises forces any open cell")
@@ -190,7 +201,14 @@ class HittingSets:
         return chosen, next(k for k, y in enumerate(self.pick) if y in true)
 
     def close(self) -> None:
+        """Free RC2 (and its SAT solver)."""
         self.rc2.delete()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def cheapest_step(
@@ -210,33 +228,20 @@ def cheapest_step(
     ``budget=0``, for the first candidate: deletion alone, the control that shows what the
     optimisation buys).
     """
-    positions = np.array([position for position, _ in candidates], dtype=np.int64)
-    values = np.array([value for _, value in candidates], dtype=bool)
-    hitting = HittingSets(oracle.costs, len(candidates), touching, at_least)
-
-    def hit(grid: np.ndarray) -> None:  # what the grid leaves out: a correction set
-        satisfied = oracle.satisfied(grid)
-        missed = [p for p in range(len(oracle.costs)) if p not in satisfied]
-        hitting.hit(missed, np.flatnonzero(grid[positions] == values).tolist())
-
-    for grid in oracle.memory.grids:  # grids of earlier steps that fit the cells known
-        hit(grid)
-    oracle.solver.set_phases([-oracle.literal(c) for c in candidates])  # differ from the answer
-    k = 0
-    try:
+    with HittingSets(oracle, candidates, touching, at_least) as hitting:
+        for grid in oracle.memory.grids:  # grids of earlier steps that fit the cells known
+            hitting.hit(grid)
+        oracle.solver.set_phases([-oracle.literal(c) for c in candidates])  # differ from the answer
+        k = 0
         for _ in range(budget):
-            oracle.deadline.check("explain")
-            oracle.memory.hitting_sets += 1
             chosen, k = hitting.cheapest()
             on = [oracle.switches[p] for p in chosen]
             found = oracle.solve([*on, -oracle.literal(candidates[k])])
             if found is None:  # unsatisfiable: no cheaper choice is left
                 cost = sum(oracle.costs[p] for p in chosen)
                 return Choice(tuple(chosen), k, cost, optimal=True)
-            hit(oracle.grow(chosen, candidates[k], found))
-        return greedy_step(oracle, candidates, k)
-    finally:
-        hitting.close()
+            hitting.hit(oracle.grow(chosen, candidates[k], found))  # a new correction set
+    return greedy_step(oracle, candidates, k)  # out of budget: minimal, maybe not cheapest
 
 
 def greedy_step(oracle: Oracle, candidates: Sequence[Candidate], k: int) -> Choice:

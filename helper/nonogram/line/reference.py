@@ -14,6 +14,7 @@ that one. Both keep the contract of :mod:`.contract`.
 
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
+from operator import and_
 
 from helper.deadline import NO_DEADLINE, Deadline
 
@@ -29,41 +30,23 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
     ``cells`` agree on it. Cost: O(length x blocks).
     """
     n, k = len(cells), len(clue)
-    # whites[b] - whites[a]: the known empty cells in cells[a:b]; blacks: the known filled
+    # whites[i]: the known empty cells before cell i (none in cells[s:i] if whites[i] == whites[s])
     whites = list(accumulate((c == 0 for c in cells), initial=0))
-    blacks = list(accumulate((c == 1 for c in cells), initial=0))
-
-    def no_white(a: int, b: int) -> bool:
-        return whites[b] == whites[a]
-
-    def no_black(a: int, b: int) -> bool:
-        return blacks[b] == blacks[a]
-
-    # fwd[j][i]: cells[0:i] can hold exactly blocks 0..j-1 (every other cell empty).
-    # bwd[j][i]: cells[i:n] can hold exactly blocks j..k-1.
-    fwd = [[no_black(0, i) for i in range(n + 1)]] + [[False] * (n + 1) for _ in range(k)]
-    bwd = [[False] * (n + 1) for _ in range(k)] + [[no_black(i, n) for i in range(n + 1)]]
-
-    def fits_left(j: int, s: int) -> bool:
-        """Blocks before j fit left of a block j that starts at cell s."""
-        if s == 0:
-            return j == 0
-        return cells[s - 1] != 1 and fwd[j][s - 1]
-
-    def fits_right(j: int, e: int) -> bool:
-        """Blocks after j fit right of a block j that ends just before cell e."""
-        if e == n:
-            return j == k - 1
-        return cells[e] != 1 and bwd[j + 1][e + 1]
-
-    open_ = [c != 1 for c in cells]  # the cell may be empty
-    for j in range(1, k + 1):  # fwd; its second way is fits_left(j - 1, s), unrolled for speed
-        length, row, prev = clue[j - 1], fwd[j], fwd[j - 1]
+    open_ = [c != 1 for c in cells]  # open_[x]: cell x may be empty
+    # fwd[j][i]: cells[0:i] can hold exactly blocks 0..j-1 (every other cell empty);
+    # fwd[0][i]: the first i cells may all be empty
+    fwd = [list(accumulate(open_, and_, initial=True))]
+    for j in range(1, k + 1):
+        length, prev, row = clue[j - 1], fwd[j - 1], [False] * (n + 1)
         for i in range(max(length, 1), n + 1):
             s = i - length  # block j-1 would occupy cells[s:i]
             row[i] = (open_[i - 1] and row[i - 1]) or (
                 whites[i] == whites[s] and (j == 1 if s == 0 else open_[s - 1] and prev[s - 1])
             )
+        fwd.append(row)
+    # bwd[j][i]: cells[i:n] can hold exactly blocks j..k-1, the same from the right
+    last = list(accumulate(reversed(open_), and_, initial=True))[::-1]  # cells[i:n] may be empty
+    bwd = [[False] * (n + 1) for _ in range(k)] + [last]
     for j in range(k - 1, -1, -1):
         length, row, nxt = clue[j], bwd[j], bwd[j + 1]
         for i in range(n - 1, -1, -1):
@@ -74,6 +57,18 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
                 and (j == k - 1 if e == n else open_[e] and nxt[e + 1])
             )
 
+    def fits_left(j: int, s: int) -> bool:
+        """Blocks before j fit left of a block j that starts at cell s (fwd's second way)."""
+        if s == 0:
+            return j == 0
+        return cells[s - 1] != 1 and fwd[j][s - 1]
+
+    def fits_right(j: int, e: int) -> bool:
+        """Blocks after j fit right of a block j that ends just before cell e."""
+        if e == n:
+            return j == k - 1
+        return cells[e] != 1 and bwd[j + 1][e + 1]
+
     can_white = [
         cells[x] != 1 and any(fwd[j][x] and bwd[j][x + 1] for j in range(k + 1)) for x in range(n)
     ]
@@ -82,7 +77,7 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
         length = clue[j]
         for s in range(n - length + 1):
             e = s + length
-            if no_white(s, e) and fits_left(j, s) and fits_right(j, e):
+            if whites[e] == whites[s] and fits_left(j, s) and fits_right(j, e):
                 cover[s] += 1
                 cover[e] -= 1
 
