@@ -96,7 +96,7 @@ interpreter in ``solve_limited(expect_interrupt=True)`` (tests/backends/test_bac
 interrupts each one from another thread)."""
 
 
-DEFAULT_BACKEND = "g3"
+DEFAULT_BACKEND = "glucose3"
 """The back end the package uses where nothing else is chosen: Glucose 3, which can be
 interrupted (so a time limit holds) and needed the fewest conflicts on the book's CNFs."""
 

@@ -66,13 +66,13 @@ ENGINES: tuple[Engine, ...] = (
         SAT_NAMES["cadical195"],
         "SAT, as above: a newer solver; it checks that a new Futoshiki has one solution",
         '`"cadical195"`',
-        ("nonogram_pysat", "puzzles", "fewest_givens"),
+        ("puzzles", "fewest_givens"),
     ),
     Engine(
-        SAT_NAMES["g3"],
+        SAT_NAMES["glucose3"],
         "SAT, as above: the older Glucose, the helper package's default (it needed the fewest "
         "conflicts on the book's CNFs); it finishes the grids line logic leaves open",
-        '`"g3"`',
+        '`"glucose3"`',
         ("line_logic", "solver_at_work", "conflicts", "choosing"),
     ),
     Engine(
@@ -83,7 +83,7 @@ ENGINES: tuple[Engine, ...] = (
         ("conflicts", "explain"),
     ),
 )
-"""The five programs of the main path, in the order the book first uses them."""
+"""The five programs the book runs, in the order the book first uses them."""
 
 
 def engines_table() -> str:

@@ -93,7 +93,7 @@ def one_hot(
         for c in range(size)
         for v in range(1, size + 1)
     }
-    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as sat:
+    with Solver(name="glucose4", bootstrap_with=cnf.clauses) as sat:
         if not sat.solve():
             raise ValueError("no solution: the one-hot formula is unsatisfiable")
         true = {literal for literal in sat.get_model() if literal > 0}

@@ -35,7 +35,7 @@ from helper.cores import Answer, deletion_mus
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import SolverTimeoutError
 
-SAT_SOLVER = "g4"
+SAT_SOLVER = "glucose4"
 """The PySAT back end of both the checks and RC2 (Glucose 4.1)."""
 GROW_CONFLICTS = 300
 """Conflicts a SAT call of :meth:`Oracle.grow` may take before the line it tries is left out.

@@ -95,7 +95,7 @@ class SatConfig:
     ValueError: CaDiCaL 1.9.5 ('cd195') cannot be interrupted, so it cannot serve a Futoshiki...
     """
 
-    backend: str = "g4"
+    backend: str = "glucose4"
 
     def __post_init__(self) -> None:
         chosen = require_interruptible(self.backend, "a Futoshiki solve with a time limit")

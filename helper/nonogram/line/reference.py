@@ -32,29 +32,32 @@ def solve_line(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
     n, k = len(cells), len(clue)
     # whites[i]: the known empty cells before cell i (none in cells[s:i] if whites[i] == whites[s])
     whites = list(accumulate((c == 0 for c in cells), initial=0))
-    open_ = [c != 1 for c in cells]  # open_[x]: cell x may be empty
+    may_be_empty = [c != 1 for c in cells]
     # fwd[j][i]: cells[0:i] can hold exactly blocks 0..j-1 (every other cell empty);
     # fwd[0][i]: the first i cells may all be empty
-    fwd = [list(accumulate(open_, and_, initial=True))]
+    fwd = [list(accumulate(may_be_empty, and_, initial=True))]
     for j in range(1, k + 1):
         length, prev, row = clue[j - 1], fwd[j - 1], [False] * (n + 1)
         for i in range(max(length, 1), n + 1):
             s = i - length  # block j-1 would occupy cells[s:i]
-            row[i] = (open_[i - 1] and row[i - 1]) or (
-                whites[i] == whites[s] and (j == 1 if s == 0 else open_[s - 1] and prev[s - 1])
+            row[i] = (may_be_empty[i - 1] and row[i - 1]) or (
+                whites[i] == whites[s]
+                and (j == 1 if s == 0 else may_be_empty[s - 1] and prev[s - 1])
             )
         fwd.append(row)
     # bwd[j][i]: cells[i:n] can hold exactly blocks j..k-1, the same from the right
-    last = list(accumulate(reversed(open_), and_, initial=True))[::-1]  # cells[i:n] may be empty
+    last = list(accumulate(reversed(may_be_empty), and_, initial=True))[
+        ::-1
+    ]  # cells[i:n] may be empty
     bwd = [[False] * (n + 1) for _ in range(k)] + [last]
     for j in range(k - 1, -1, -1):
         length, row, nxt = clue[j], bwd[j], bwd[j + 1]
         for i in range(n - 1, -1, -1):
             e = i + length  # block j would occupy cells[i:e]
-            row[i] = (open_[i] and row[i + 1]) or (
+            row[i] = (may_be_empty[i] and row[i + 1]) or (
                 e <= n
                 and whites[e] == whites[i]
-                and (j == k - 1 if e == n else open_[e] and nxt[e + 1])
+                and (j == k - 1 if e == n else may_be_empty[e] and nxt[e + 1])
             )
 
     def fits_left(j: int, s: int) -> bool:

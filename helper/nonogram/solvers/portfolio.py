@@ -105,13 +105,13 @@ class PortfolioConfig:
     (:func:`~helper.nonogram.models.cnf_starts.start_line_clauses`), or ``None`` for the full
     automaton of :mod:`~helper.nonogram.models.cnf_automaton`. Unit propagation is line logic
     on both; the block-start one has fewer variables on long loose lines."""
-    primary: str = "g3"
+    primary: str = "glucose3"
     """PySAT back end run in this process: Glucose 3."""
-    hard_primary: str = "g4"
+    hard_primary: str = "glucose4"
     """The back end run in this process when line logic left most cells open: Glucose 4.1."""
-    second: str = "g4"
+    second: str = "glucose4"
     """PySAT back end of the second opinion on the grids that are not large and open."""
-    hard_second: str = "g3"
+    hard_second: str = "glucose3"
     """...and on a small grid that line logic left mostly open: Glucose 3. On the first 60
     random tuning grids (``python -m helper.bench --family random --split tuning --limit 60
     --time-limit 30``) it gave the smallest total and 90th percentile of seven interruptible
@@ -126,17 +126,17 @@ class PortfolioConfig:
     costly)."""
     hard_second_after: float = 0.1
     """Seconds the primary solver works alone on a hard grid before the second opinion starts."""
-    large_primary: str | None = "g3"
+    large_primary: str | None = "glucose3"
     """On a grid that line logic left mostly open and whose CNF has more than
     ``hard_max_clauses`` clauses (a large noisy picture): the back end in this process,
     Glucose 3; ``None`` treats such a grid like a hard one."""
-    large_second: str = "g4"
+    large_second: str = "glucose4"
     """...the second opinion there, Glucose 4.1, in a thread of this process."""
     large_second_after: float = 0.5
     """...and the seconds the primary searches alone before the second loads and joins.
     On the 12 large noisy tuning pictures Glucose 3 alone never needed more than half a
     second of search; a second solver loaded at once only took time from it."""
-    alone: str | None = "g3"
+    alone: str | None = "glucose3"
     """The back end when there is no race (one usable core): Glucose 3, which needed fewer
     conflicts in total than Glucose 4.1 on the block-start CNF of the random tuning grids;
     ``None``: the primary the grid would get in a race."""
