@@ -14,18 +14,20 @@ from importlib.metadata import version
 from helper.backends.pysat import NAMES as SAT_NAMES
 
 CHAPTER_LINKS = {
-    "cpsat_nutshell": "CP-SAT in a nutshell",
+    "cpsat_nutshell": "chapter 1",
     "futoshiki": "Futoshiki",
-    "nonogram_cpsat": "Nonogram with CP-SAT",
-    "nonogram_pysat": "Nonogram as CNF",
+    "nonogram_cpsat": "CP-SAT Nonogram",
+    "nonogram_pysat": "CNF",
     "line_logic": "line logic",
     "solver_at_work": "what the solver did",
-    "table_hints_strategies": "hints and strategies",
-    "conflicts": "which clue is wrong",
+    "table_hints_strategies": "hints",
+    "conflicts": "wrong clue",
     "explain": "explanations",
     "puzzles": "making puzzles",
     "fewest_givens": "fewest givens",
     "choosing": "choosing",
+    "engineering": "engineering appendix",
+    "cpsat_up_close": "CP-SAT appendix",
 }
 """Short link text of each chapter a program is used in (its ``{doc}`` target -> text)."""
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from helper.backends.pysat import NAMES as SAT_NAMES
+from helper.book.engines import CHAPTER_LINKS
 from helper.nonogram.solvers.registry import REGISTRY
 from helper.palette import SOLVER_NAMES
 
@@ -139,6 +140,12 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
 }
 """The map's row of each registered Nonogram solver, by registry key."""
 
+FUTOSHIKI_CALLS = {
+    "CP-SAT Futoshiki (`GameBoard`)": "solve_futoshiki",
+    "PySAT one-hot Futoshiki": "solve_futoshiki_sat",
+}
+"""The function that solves a Futoshiki by each Futoshiki method (they are not registered)."""
+
 FUTOSHIKI_ROWS: dict[str, tuple[str, MapRow]] = {
     "CP-SAT Futoshiki (`GameBoard`)": (
         "CP-SAT, 1 worker",
@@ -237,7 +244,8 @@ def map_rows() -> list[dict[str, str]]:
             }
         )
     for name, (tool_name, row) in FUTOSHIKI_ROWS.items():
-        rows.append({"name": name, "key": "Futoshiki", "tool": tool_name, **vars(row)})
+        call = FUTOSHIKI_CALLS[name]
+        rows.append({"name": name, "key": f"`{call}` (solve)", "tool": tool_name, **vars(row)})
     return rows
 
 
@@ -313,6 +321,11 @@ WHERE = ("all", "main path", "appendix")
 """Which rows :func:`solver_map` shows: every one, those the main path teaches, or the rest."""
 
 
+def _chapter_link(chapter: str) -> str:
+    """A ``{doc}`` link to ``chapter`` with its short name, not its full title."""
+    return f"{{doc}}`{CHAPTER_LINKS.get(chapter, chapter)} <{chapter}>`"
+
+
 def solver_map(part: str = "idea", *, where: str = "all") -> str:
     """The map as a MyST Markdown table: ``"idea"`` (name, key, idea, tool, chapter),
     ``"trade-off"`` (name, where it wins, what it costs) or ``"chapters"`` (chapter, how many
@@ -332,7 +345,7 @@ def solver_map(part: str = "idea", *, where: str = "all") -> str:
         header = ["chapter", "Nonogram solvers", "which"]
         chapters = {c: names for c, names in solvers_by_chapter().items() if shown(c)}
         body = [
-            [f"{{doc}}`{chapter}`", str(len(names)), ", ".join(names)]
+            [_chapter_link(chapter), str(len(names)), ", ".join(names)]
             for chapter, names in chapters.items()
         ]
         body.append(["all chapters", str(sum(map(len, chapters.values()))), ""])
@@ -341,7 +354,7 @@ def solver_map(part: str = "idea", *, where: str = "all") -> str:
     if part == "idea":
         header = ["solver", "key (can)", "idea: variables and constraints", "tool", "chapter"]
         body = [
-            [r["name"], r["key"], r["idea"], r["tool"], f"{{doc}}`{r['chapter']}`"] for r in rows
+            [r["name"], r["key"], r["idea"], r["tool"], _chapter_link(r["chapter"])] for r in rows
         ]
     elif part == "trade-off":
         header = ["solver", "where it wins", "what it costs"]
