@@ -177,7 +177,14 @@ class _RC2Until(RC2):
 
     def compute(self, expect_interrupt: bool = True) -> list[int] | None:
         with _interrupt_at(self, self.deadline):
-            return super().compute(expect_interrupt=True)
+            model = super().compute(expect_interrupt=True)
+        if model is None and self.deadline.passed():
+            # an interrupt in the instant RC2 starts is lost (it resets its flag then), and the
+            # stopped search looks like "no solution": it is the time limit
+            raise SolverTimeoutError(
+                f"no minimum correction set within {self.deadline.seconds:g} s"
+            )
+        return model
 
 
 def maxsat_correction(

@@ -176,3 +176,23 @@ def test_no_time_left_for_a_correction_set():
     clauses, switches = switched_cnf(broken.rows, broken.cols)
     with pytest.raises(SolverTimeoutError, match="correction"):
         minimum_correction(clauses, switches, time_limit=1e-6)
+
+
+def test_a_lost_interrupt_is_still_a_timeout(monkeypatch):
+    """RC2 resets its interrupt flag as it starts, so a timer that fires in that instant is
+    lost and the stopped search answers None: past the deadline that is a time-out, never
+    "the clauses cannot hold"."""
+    import time
+
+    from pysat.examples.rc2 import RC2
+
+    def stopped_without_flag(self, expect_interrupt=False):
+        time.sleep(0.05)  # the timer fires meanwhile ...
+        self.interrupted = False  # ... and RC2 resets the flag as it starts its search
+        return None
+
+    monkeypatch.setattr(RC2, "compute", stopped_without_flag)
+    with pytest.raises(SolverTimeoutError, match="correction"):
+        minimum_correction([[1, 2]], [1, 2], time_limit=0.01)
+    with pytest.raises(ValueError, match="cannot hold"):
+        minimum_correction([[1, 2]], [1, 2])  # no deadline: None means no solution
