@@ -304,7 +304,7 @@ def test_strip_and_animation_show_every_frame_with_a_legend():
     assert all(" of 100 cells decided" in frame.title for frame in frames)
     assert fig.get_facecolor()[3] == 1
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert legend[:3] == ["filled by this step", "emptied by this step", "unknown"]
+    assert legend[:3] == ["filled by this step", "emptied by this step", "open"]
     animation = animate_frames([Frame("start", [[-1, -1]]), Frame("end", [[1, 0]])])
     assert [t.get_text() for t in animation._fig.legends[0].get_texts()] == legend
     html = offline_jshtml(animation)
@@ -368,7 +368,7 @@ def test_each_mark_has_its_own_look_and_legend_entry():
     (dot,) = ax.lines
     assert dot.get_marker() == "o" and to_hex(dot.get_color()) == REPAIRED
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend == ["unknown", "differs between solutions", "filled by the repair"]
+    assert legend == ["open", "differs between solutions", "filled by the repair"]
     renamed = plot_nonogram_board(puzzle, grid, labels={"unknown": "open after line logic"})
     assert [t.get_text() for t in renamed.get_legend().get_texts()] == ["open after line logic"]
     old_name = plot_nonogram_board(puzzle, [[1, 0, 0, 0]], highlight=[(0, 1)])
@@ -389,7 +389,7 @@ def test_boards_on_panels_of_one_figure_share_one_legend_of_their_marks():
     assert not any(ax.get_legend() for ax in (left, middle, right))
     (legend,) = fig.legends
     assert [t.get_text() for t in legend.get_texts()] == [
-        "unknown",
+        "open",
         "differs between solutions",
         "filled by the repair",
     ]

@@ -157,7 +157,15 @@ def windows_figure(clue: Sequence[int], length: int, *, first_selector: int = 1)
     cells it may cover."""
     windows = start_windows(clue, length)
     labels = [f"block {j + 1} (length {b})" for j, b in enumerate(clue)]
-    fig, ax = sized_figure((-3.4, length + 0.2), (len(clue) + 0.2, -0.7), 0.6, top=0.4, bottom=0.45)
+    entries = [  # one per block, in its colour, in the legend's first column
+        (BLOCK_COLOURS[j % len(BLOCK_COLOURS)], f"block {j + 1} may start here (its selector)")
+        for j in range(len(clue))
+    ]
+    entries += [(UNKNOWN_GREY, "the block may cover this cell"), (PAPER, "it never reaches it")]
+    legend_rows = -(-len(entries) // 2)
+    fig, ax = sized_figure(
+        (-3.4, length + 0.2), (len(clue) + 0.2, -0.7), 0.6, top=0.4, bottom=0.2 + 0.25 * legend_rows
+    )
     for x in range(length):
         ax.text(x + 0.5, -0.3, str(x), ha="center", va="center", fontsize=FONT)
     ax.text(-0.2, -0.3, "cell", ha="right", va="center", fontsize=FONT)
@@ -189,15 +197,7 @@ def windows_figure(clue: Sequence[int], length: int, *, first_selector: int = 1)
         va="top",
         fontsize=FONT + 1,
     )
-    add_legend(
-        fig,
-        [
-            (BLOCK_COLOURS[0], "the block may start here (its selector)"),
-            (UNKNOWN_GREY, "it may cover this cell"),
-            (PAPER, "it never reaches it"),
-        ],
-        font=FONT - 1,
-    )
+    add_legend(fig, entries, columns=2, font=FONT - 1)
     return fig
 
 

@@ -311,7 +311,7 @@ def overlap_figure(clue: Sequence[int], length: int) -> Figure:
         (BLOCK_COLOURS[j % len(BLOCK_COLOURS)], f"block {j + 1} ({block})")
         for j, block in enumerate(clue)
     ]
-    entries += [(INK, "filled in every placement"), (UNKNOWN_GREY, "undecided")]
+    entries += [(INK, "filled in every placement"), (UNKNOWN_GREY, "open")]
     if data.empty:
         entries.append((PAPER, "empty in every placement"))
     add_legend(fig, entries, columns=min(len(entries), 3), font=FONT - 1)
@@ -382,7 +382,7 @@ def forward_table_figure(clue: Sequence[int], cells: Sequence[int]) -> Figure:
     shown = {
         1: (INK, "known filled"),
         0: (PAPER, "known empty"),
-        UNKNOWN: (UNKNOWN_GREY, "unknown"),
+        UNKNOWN: (UNKNOWN_GREY, "open"),
     }
     for value in (UNKNOWN, 1, 0):
         if value in cells:

@@ -19,9 +19,22 @@ from helper.figure import FONT, add_legend, sized_figure
 from helper.nonogram import Contradiction, Nonogram
 from helper.nonogram.line.contract import UNKNOWN, State
 from helper.nonogram.line.reference import propagate, unknown_state
-from helper.palette import CONFLICT, DECIDED, DECIDED_PALE, INK, PAPER, SOLUTION, UNKNOWN_GREY
+from helper.palette import (
+    CONFLICT,
+    DECIDED,
+    DECIDED_PALE,
+    INK,
+    PAPER,
+    SOLUTION,
+    STAGE_COLOURS,
+    UNKNOWN_GREY,
+)
 
 Cell = tuple[int, int]
+
+GUESS, GUESS_PALE = STAGE_COLOURS[0]
+"""The guessed cell, filled or empty, and the guess written on its edge: blue, so that red
+keeps meaning a conflict and orange what propagation decided after the guess."""
 
 
 @dataclass
@@ -153,9 +166,9 @@ def _layout(root: SearchNode) -> dict[int, tuple[float, int]]:
 def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
     """The tree of :func:`search_tree`: one small board per node, the guesses on the edges.
 
-    In each board the guessed cell is outlined, cells that propagation decided after the
-    guess are orange, cells decided before it (at the root: by line logic) black or white,
-    open cells grey; the legend names each. A conflict node
+    In each board the guessed cell is blue (dark filled, pale empty) and outlined, cells that
+    propagation decided after the guess are orange, cells decided before it (at the root: by
+    line logic) black or white, open cells grey; the legend names each. A conflict node
     is framed red with the line that has no placement left; a solution is framed green.
     """
     root = search_tree(puzzle, max_nodes=max_nodes)
@@ -168,7 +181,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
     span_x, span_y = leaves * step_x, (depth - 1) * step_y + board + 2.6
     scale = min(0.3, 9.0 / span_x)
     fig, ax = sized_figure(
-        (-1.5, span_x - 1.5), (span_y - 1.0, -1.6), scale, top=0.35, bottom=1.0, min_width=6.4
+        (-1.5, span_x - 1.5), (span_y - 1.0, -1.6), scale, top=0.35, bottom=1.25, min_width=6.4
     )
 
     parents = {id(child): node for node in root.walk() for child in node.children}
@@ -182,7 +195,9 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
                 value, old = node.state[r][c], before[r][c]
                 if value == UNKNOWN:
                     colour = UNKNOWN_GREY
-                elif old == UNKNOWN and node.guess is not None and node.guess[0] != (r, c):
+                elif node.guess is not None and node.guess[0] == (r, c):
+                    colour = GUESS if value else GUESS_PALE
+                elif old == UNKNOWN and node.guess is not None:
                     colour = DECIDED if value else DECIDED_PALE
                 else:
                     colour = INK if value else PAPER
@@ -201,7 +216,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
             (r, c), value = node.guess
             ax.add_patch(
                 Rectangle(
-                    (left + c, top + r), 1, 1, facecolor="none", edgecolor="#1d4ed8", linewidth=2.6
+                    (left + c, top + r), 1, 1, facecolor="none", edgecolor=GUESS, linewidth=2.6
                 )
             )
         frame = {"conflict": CONFLICT, "solution": SOLUTION}.get(node.outcome, INK)
@@ -264,7 +279,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
                 ha="left" if end[0] >= start[0] else "right",
                 va="center",
                 fontsize=FONT,
-                color="#1d4ed8",
+                color=GUESS,
             )
     branches = f"{root.branches} branch{'es' if root.branches != 1 else ''}"
     conflicts = f"{root.conflicts} conflict{'s' if root.conflicts != 1 else ''}"
@@ -274,7 +289,8 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
     add_legend(
         fig,
         [
-            (PAPER, "guessed cell"),
+            (GUESS, "the guess: filled"),
+            (GUESS_PALE, "the guess: empty"),
             (DECIDED, "filled by propagation after the guess"),
             (DECIDED_PALE, "emptied by propagation after the guess"),
             (UNKNOWN_GREY, "open"),
@@ -283,7 +299,7 @@ def search_tree_figure(puzzle: Nonogram, *, max_nodes: int = 64) -> Figure:
             (PAPER, "conflict: a line has no placement left"),
             (PAPER, "solution"),
         ],
-        edges=["#1d4ed8", INK, INK, INK, INK, INK, CONFLICT, SOLUTION],
+        edges=[GUESS, GUESS, INK, INK, INK, INK, INK, CONFLICT, SOLUTION],
         columns=2,
         font=FONT - 1,
     )

@@ -10,11 +10,21 @@ from matplotlib.patches import Patch, Rectangle
 from helper.figure import replace_legend
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.puzzle import Nonogram
-from helper.palette import DECIDED, DECIDED_PALE, GRID_LINE, INK, LINE_OUTLINE, SOLVED_INK
+from helper.palette import (
+    DECIDED,
+    DECIDED_PALE,
+    GRID_LINE,
+    INK,
+    LINE_OUTLINE,
+    PAPER,
+    SOLVED_INK,
+    UNKNOWN_GREY,
+)
 from helper.plot import plot_futoshiki_board, plot_nonogram_board
 from helper.plot.boards import STEP
 
-from .steps import Explanation, Step, replay
+from .futoshiki_reasons import kind_of
+from .steps import Explanation, Step, and_join, replay
 
 LEGEND = "book-explanation-step"
 """The ``gid`` of a step figure's legend."""
@@ -29,11 +39,11 @@ def plot_nonogram_step(
     puzzle: Nonogram, explanation: Explanation, index: int, *, cell_size: float | None = None
 ) -> Axes:
     """The board before step ``index``: the lines it uses outlined (clues included), the cells
-    it decides filled in orange (black) or pale orange (white). Returns the ``Axes``."""
+    it decides filled in orange (black) or pale orange (white), the cells earlier steps
+    decided black or white (the legend names each). Returns the ``Axes``."""
     step = explanation[index]
-    ax = plot_nonogram_board(
-        puzzle, before(explanation, index, -1), cell_size=cell_size, legend=False, zoom=False
-    )
+    grid = before(explanation, index, -1)
+    ax = plot_nonogram_board(puzzle, grid, cell_size=cell_size, legend=False, zoom=False)
     left = max((len(c) for c in puzzle.rows), default=1) or 1
     top = max((len(c) for c in puzzle.cols), default=1) or 1
     for kind, i in step.lines:
@@ -48,10 +58,17 @@ def plot_nonogram_step(
         ax.add_patch(Rectangle((c, r), 1, 1, facecolor=colour, edgecolor="none", zorder=4))
     handles = [
         Patch(facecolor="none", edgecolor=LINE_OUTLINE, linewidth=2, label="a line the step uses"),
-        Patch(facecolor=DECIDED, label="decided: black"),
-        Patch(facecolor=DECIDED_PALE, label="decided: white"),
-        Patch(facecolor="#c8c8c8", edgecolor=GRID_LINE, label="still open"),
+        Patch(facecolor=DECIDED, label="decided by the step: black"),
+        Patch(facecolor=DECIDED_PALE, label="decided by the step: white"),
     ]
+    earlier = {value for row in grid for value in row}  # what earlier steps decided
+    if 1 in earlier:
+        handles.append(Patch(facecolor=INK, label="decided by an earlier step: black"))
+    if 0 in earlier:
+        handles.append(
+            Patch(facecolor=PAPER, edgecolor=INK, label="decided by an earlier step: white")
+        )
+    handles.append(Patch(facecolor=UNKNOWN_GREY, edgecolor=GRID_LINE, label="open"))
     replace_legend(ax.figure, LEGEND, handles, columns=2)  # type: ignore[arg-type]
     return ax
 
@@ -63,7 +80,8 @@ def _cell_box(r: int, c: int, pad: float = 0.0) -> tuple[float, float, float]:
 def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int) -> Axes:
     """The board before step ``index``: the rows and columns it uses outlined, the cells of
     its signs and givens ringed, the digits it decides in orange, the digits earlier steps
-    decided in blue (the legend names each). Returns the ``Axes``."""
+    decided in blue; for a Hall step, the cells of its Hall set in a dashed square with the
+    digits they hold between them (the legend names each). Returns the ``Axes``."""
     step = explanation[index]
     known = before(explanation, index, 0)
     ax = plot_futoshiki_board(puzzle.grid, puzzle.constraints, legend=False)
@@ -108,8 +126,42 @@ def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int)
                 label="decided by an earlier step",
             )
         )
+    hall = _hall_set(puzzle, known, step)
+    if hall is not None:
+        cells, digits = hall
+        hold = and_join([str(digit) for digit in digits])
+        for r, c in cells:
+            x, y, side = _cell_box(r, c, -0.1)
+            ax.add_patch(Rectangle((x, y), side, side, facecolor="none", edgecolor=INK,
+                                   linewidth=1.5, linestyle="--", zorder=6))  # fmt: skip
+            if (r, c) not in step.cells:  # its digits, unless the step writes the one it takes
+                ax.text(c * STEP + 0.5, r * STEP + 0.52, " ".join(map(str, digits)),
+                        ha="center", va="center", fontsize=11, color=INK, zorder=7)  # fmt: skip
+        handles.append(
+            Patch(
+                facecolor="none",
+                edgecolor=INK,
+                linestyle="--",
+                linewidth=1.5,
+                label=f"Hall set: {len(cells)} cells that can only hold {hold}",
+            )
+        )
     replace_legend(ax.figure, LEGEND, handles, columns=2)  # type: ignore[arg-type]
     return ax
+
+
+def _hall_set(
+    puzzle: Futoshiki, known: list[list[int]], step: Step
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]] | None:
+    """The cells of a Hall step's Hall set and their digits, re-derived from the step's
+    premises as its reason was (``None`` for a step of another kind)."""
+    if step.kind != "hall":
+        return None
+    _, found = kind_of(puzzle, known, step.lines, dict(step.cells))
+    if found.hall is None:
+        return None
+    _, cells, digits = found.hall
+    return cells, digits
 
 
 def _outline_premises(ax: Axes, step: Step, n: int) -> None:

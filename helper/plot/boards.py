@@ -50,7 +50,7 @@ FONT_PER_CELL = 40.0
 COLUMN_INCHES = COLUMN_PX / DPI
 """The width of the book's column in inches at the figures' resolution."""
 MARK_LABELS = {
-    "unknown": "unknown",
+    "unknown": "open",
     "differs": "differs between solutions",
     "repaired": "filled by the repair",
 }
@@ -214,9 +214,10 @@ def mark_handles(
 
     Examples
     --------
-    >>> handles = mark_handles(unknown=True, differs=True, labels={"unknown": "open"})
+    >>> renamed = {"unknown": "open after line logic"}
+    >>> handles = mark_handles(unknown=True, differs=True, labels=renamed)
     >>> [handle.get_label() for handle in handles]
-    ['open', 'differs between solutions']
+    ['open after line logic', 'differs between solutions']
     """
     words = MARK_LABELS | dict(labels or {})
     handles: list[Any] = []

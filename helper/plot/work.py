@@ -3,7 +3,7 @@ and the steps of line logic (frame strips and their animation), each with a lege
 
 Colours have one meaning in every figure (:mod:`helper.palette`): blue propagation, orange
 presolve / probing, red search (:data:`~helper.palette.STAGE_COLOURS`); in a frame strip,
-orange is "decided by this step"; light grey is unknown, and the darker grey
+orange is "decided by this step"; light grey is open, and the darker grey
 (:data:`~helper.palette.DIFFERS`) a cell that differs between solutions.
 """
 
@@ -484,7 +484,7 @@ def state_handles(*, line: bool = False, step: str = "this step") -> list[Any]:
     handles = [
         legend_patch(DECIDED, f"filled by {step}"),
         legend_patch(DECIDED_PALE, f"emptied by {step}"),
-        legend_patch(UNKNOWN_GREY, "unknown", edge=GRID_LINE),
+        legend_patch(UNKNOWN_GREY, "open", edge=GRID_LINE),
         legend_patch(INK, "filled before"),
         legend_patch(PAPER, "empty before", edge=GRID_LINE_BOLD),
     ]

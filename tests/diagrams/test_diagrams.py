@@ -59,6 +59,7 @@ from helper.nonogram.models.cnf_compact import line_compact_clauses
 from helper.nonogram.models.cnf_placements import line_placement_clauses
 from helper.nonogram.placements import placement_starts, placements
 from helper.palette import (
+    BLOCK_COLOURS,
     DECIDED,
     DECIDED_PALE,
     INK,
@@ -166,6 +167,11 @@ def test_overlap_on_the_books_example():
     assert data.filled == (1, 2, 5, 8) and data.empty == ()
 
 
+def test_overlap_figure_calls_the_grey_cells_open():
+    legend = _legend_texts(overlap_figure([3, 2, 2], 10))
+    assert "open" in legend and "undecided" not in legend  # the prose's word
+
+
 def test_overlap_refuses_a_clue_that_does_not_fit():
     with pytest.raises(ValueError, match=r"clue \[3, 2, 2\] needs 9 cells but the line has 8"):
         block_overlap([3, 2, 2], 8)
@@ -210,6 +216,7 @@ def test_forward_table_figure_names_j_and_i_and_puts_the_cells_between_the_colum
     legend = _legend_texts(fig)
     assert "fwd[j][i] at j = 3, i = 10: the answer" in legend
     assert not any("[k]" in text or "[n]" in text for text in legend)
+    assert "open" in legend and "unknown" not in legend  # the prose's word for the grey cells
     (ax,) = fig.axes
     assert "i: boundary after i cells" in [t.get_text() for t in ax.texts]
     ticks = sorted(line.get_xdata()[0] for line in ax.get_lines())  # one per boundary
@@ -293,7 +300,8 @@ def test_search_tree_of_the_stalled_4x4():
 def test_search_tree_legend_names_the_cells_decided_before_the_guess():
     fig = search_tree_figure(example_puzzle())
     assert _legend_texts(fig) == [
-        "guessed cell",
+        "the guess: filled",
+        "the guess: empty",
         "filled by propagation after the guess",
         "emptied by propagation after the guess",
         "open",
@@ -305,6 +313,24 @@ def test_search_tree_legend_names_the_cells_decided_before_the_guess():
     (ax,) = fig.axes
     colours = {to_hex(patch.get_facecolor()) for patch in ax.patches if patch.get_fill()}
     assert {INK, PAPER, DECIDED, DECIDED_PALE, UNKNOWN_GREY} <= colours  # each one drawn
+
+
+def test_search_tree_draws_the_guessed_cell_in_its_own_colours():
+    root = search_tree(example_puzzle())
+    fig = search_tree_figure(example_puzzle())
+    (ax,) = fig.axes
+    (legend,) = fig.legends
+    swatch = {t.get_text(): to_hex(h.get_facecolor()) for t, h in zip(
+        legend.get_texts(), legend.legend_handles, strict=True)}  # fmt: skip
+    guess = {swatch["the guess: empty"], swatch["the guess: filled"]}
+    others = {swatch[label] for label in swatch if not label.startswith("the guess")}
+    assert len(guess) == 2 and not guess & (others | {INK, PAPER, DECIDED, DECIDED_PALE})
+    fills = [p for p in ax.patches if p.get_facecolor()[3] and p.get_width() == 1 == p.get_height()]
+    assert len(fills) == sum(len(node.state) * len(node.state[0]) for node in root.walk())
+    painted = [to_hex(p.get_facecolor()) for p in fills]
+    guesses = [node.guess for node in root.walk() if node.guess is not None]
+    assert sum(colour in guess for colour in painted) == len(guesses)  # one cell per guess
+    assert painted.count(swatch["the guess: filled"]) == sum(v for _, v in guesses)
 
 
 def test_example_puzzle_is_unique_and_searches():
@@ -398,6 +424,24 @@ def test_start_windows_hold_every_placements_starts_and_are_the_compact_selector
     clauses = line_compact_clauses(clue, list(range(1, length + 1)), pool)
     selectors = {-c[0] for c in clauses if len(c) == 2 and 0 < c[1] <= length and c[0] < -length}
     assert len(selectors) == sum(map(len, windows))  # a selector per block and start
+
+
+def test_windows_figure_legend_has_an_entry_in_each_blocks_colour():
+    fig = windows_figure([3, 2, 2], 10, first_selector=11)
+    (ax,) = fig.axes
+    (legend,) = fig.legends
+    entries = [(t.get_text(), to_hex(h.get_facecolor()))
+               for t, h in zip(legend.get_texts(), legend.legend_handles, strict=True)]  # fmt: skip
+    assert entries == [
+        ("block 1 may start here (its selector)", BLOCK_COLOURS[0]),
+        ("block 2 may start here (its selector)", BLOCK_COLOURS[1]),
+        ("block 3 may start here (its selector)", BLOCK_COLOURS[2]),
+        ("the block may cover this cell", UNKNOWN_GREY),
+        ("it never reaches it", PAPER),
+    ]
+    for j, window in enumerate(start_windows([3, 2, 2], 10)):  # each block in its own colour
+        row = {int(p.get_x()): to_hex(p.get_facecolor()) for p in ax.patches if p.get_y() == j}
+        assert {row[x] for x in window} == {BLOCK_COLOURS[j]}
 
 
 @pytest.mark.parametrize("clue", [(), (1,), (2, 1), (3, 2), (1, 1, 1)])

@@ -1,6 +1,9 @@
 """The flow of domains (helper.diagrams.domains): each box draws exactly the values left in its
 domains, the figure is opaque and readable, and bad input is refused with a clear message."""
 
+import ast
+from pathlib import Path
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -72,3 +75,15 @@ def test_bad_input_is_refused_with_what_is_wrong():
         domains_flow_figure([DomainBox("odd", {"x": [1, 7]}, 0)], [], VALUES)
     with pytest.raises(ValueError, match="at least one box"):
         domains_flow_figure([], [], VALUES)
+
+
+def test_every_arrow_of_chapter_1s_flow_figure_is_labelled():
+    page = Path(__file__).resolve().parents[2] / "book" / "cpsat_nutshell.md"
+    text = page.read_text("utf8")
+    start = text.index("domains_flow_figure(\n")
+    call = text[start : text.index("\n)\n", start) + 2]
+    (figure,) = ast.parse(call).body
+    assert isinstance(figure, ast.Expr) and isinstance(figure.value, ast.Call)
+    arrows = ast.literal_eval(figure.value.args[1])  # (from, to, label) tuples
+    assert all(len(arrow) == 3 and arrow[2] for arrow in arrows), arrows
+    assert (2, 3, "probing\non") in arrows  # propagation -> probing at the root

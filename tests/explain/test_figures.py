@@ -1,8 +1,12 @@
-"""The figures of explanation steps: their legends name every ink they draw."""
+"""The figures of explanation steps: their legends name every ink and mark they draw."""
 
-from helper.explain.figures import plot_futoshiki_step
+from helper.explain.figures import before, plot_futoshiki_step, plot_nonogram_step
+from helper.explain.futoshiki_reasons import kind_of
 from helper.futoshiki import explain, load_puzzle
+from helper.nonogram import explain as explain_nonogram
+from helper.nonogram import load_puzzle as load_nonogram
 from helper.palette import SOLVED_INK
+from helper.plot.boards import STEP
 
 
 def _legend(ax) -> list[str]:
@@ -16,6 +20,42 @@ def test_a_futoshiki_step_names_the_blue_digits_of_earlier_steps():
     used = ["a row or column used", "a cell of a sign or given used", "decided by the step"]
     assert _legend(plot_futoshiki_step(puzzle, explanation, 0)) == used  # nothing blue yet
     ax = plot_futoshiki_step(puzzle, explanation, 1)
-    assert _legend(ax) == [*used, "decided by an earlier step"]
+    assert _legend(ax)[:4] == [*used, "decided by an earlier step"]  # then its Hall set
     blue = [t.get_text() for t in ax.texts if t.get_color() == SOLVED_INK]
     assert blue == [str(digit) for digit in explanation[0].cells.values()]
+
+
+def test_a_hall_step_marks_its_hall_set_and_writes_its_digits():
+    puzzle = load_puzzle("sample07")
+    explanation = explain(puzzle)
+    k = next(k for k, step in enumerate(explanation) if step.kind == "hall")
+    _, found = kind_of(
+        puzzle, before(explanation, k, 0), explanation[k].lines, explanation[k].cells
+    )
+    assert found.hall is not None
+    _, cells, digits = found.hall
+    assert len(cells) == len(digits) == 2
+    ax = plot_futoshiki_step(puzzle, explanation, k)
+    words = " and ".join(map(str, digits))
+    assert _legend(ax)[-1] == f"Hall set: 2 cells that can only hold {words}"
+    dashed = [p for p in ax.patches if p.get_linestyle() == "--"]
+    assert sorted((round(p.get_y() / STEP), round(p.get_x() / STEP)) for p in dashed) == sorted(
+        cells
+    )
+    written = " ".join(map(str, digits))
+    assert [t.get_text() for t in ax.texts].count(written) == 2  # the digits in both cells
+    assert f"{words} between them (a Hall set)" in explanation[k].reason  # as the reason says
+
+
+def test_a_nonogram_step_names_the_cells_of_earlier_steps_and_the_open_ones():
+    sailboat = load_nonogram("nonogram02")
+    steps = explain_nonogram(sailboat)
+    labels = ["a line the step uses", "decided by the step: black", "decided by the step: white"]
+    assert _legend(plot_nonogram_step(sailboat, steps, 0)) == [*labels, "open"]  # none earlier
+    later = max(k for k, step in enumerate(steps) if step.kind == "lines")
+    assert _legend(plot_nonogram_step(sailboat, steps, later)) == [
+        *labels,
+        "decided by an earlier step: black",
+        "decided by an earlier step: white",
+        "open",
+    ]
