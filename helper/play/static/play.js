@@ -1146,6 +1146,7 @@
 
   /* One line: the reader edits the clue and the known cells, the line solver answers. */
   const LINE_NAMES = { "-1": "unknown", 0: "empty", 1: "filled" };
+  const LINE_WORDS = { "-1": "open", 0: "empty", 1: "filled" }; /* what a reader hears */
 
   class LineEditor {
     constructor(root, data) {
@@ -1195,7 +1196,7 @@
         el("div", { class: "lp-fields" },
           el("label", { for: clueId }, "Clue ", this.clueInput),
           el("label", { for: lengthId }, "Cells ", this.lengthInput)),
-        el("p", { class: "lp-label" }, "Known cells (click or tap: filled, empty, unknown):"),
+        el("p", { class: "lp-label" }, "Known cells (click or tap: filled, empty, open):"),
         el("div", { class: "lp-board-wrap" }, this.known),
         el("p", { class: "lp-label" }, "The line solver decides:"),
         el("div", { class: "lp-board-wrap" }, this.result),
@@ -1206,7 +1207,7 @@
         el("details", { class: "lp-help" }, el("summary", {}, "How to use"),
           el("ul", {},
             el("li", {}, "Write the clue as numbers separated by spaces (0 or nothing for an empty line), and the line's length."),
-            el("li", {}, "Keys on the known cells: arrows move; F or Space fills; X or . marks empty; Backspace or Delete makes a cell unknown."),
+            el("li", {}, "Keys on the known cells: arrows move; F or Space fills; X or . marks empty; Backspace or Delete makes a cell open again."),
             el("li", {}, "Use the result copies what the line solver decided into the known cells."))),
       );
       watchWidth(root, () => {
@@ -1313,7 +1314,7 @@
       this.solved = solved;
       this.knownCells.forEach((cell, x) => {
         cell.dataset.state = LINE_NAMES[this.cells[x]];
-        cell.setAttribute("aria-label", `cell ${x + 1}: ${LINE_NAMES[this.cells[x]]}`);
+        cell.setAttribute("aria-label", `cell ${x + 1}: ${LINE_WORDS[this.cells[x]]}`);
       });
       this.resultCells.forEach((cell, x) => {
         const value = solved ? solved[x] : -1;
@@ -1321,7 +1322,7 @@
         cell.dataset.state = solved ? LINE_NAMES[value] : "conflict";
         cell.classList.toggle("lp-new", fresh);
         cell.classList.toggle("lp-wrong", solved === null);
-        cell.setAttribute("aria-label", `cell ${x + 1}: ${solved ? LINE_NAMES[value] : "no placement"}${fresh ? ", newly decided" : ""}`);
+        cell.setAttribute("aria-label", `cell ${x + 1}: ${solved ? LINE_WORDS[value] : "no placement"}${fresh ? ", newly decided" : ""}`);
       });
       this.root.dataset.lpResult = solved ? solved.join(" ") : "conflict";
       const clueText = clue.join(" ") || "0";
@@ -1339,7 +1340,7 @@
         const count = fresh[1].length + fresh[0].length;
         if (count === 0) {
           text = this.cells.includes(-1)
-            ? `Nothing new: the placements of ${clueText} left disagree on every unknown cell.`
+            ? `Nothing new: the placements of ${clueText} left disagree on every open cell.`
             : "Every cell is known, and the clue fits.";
         } else {
           const parts = [];
