@@ -16,6 +16,7 @@ from typing import Any
 
 from helper.backends.pysat import NAMES as SAT_NAMES
 from helper.book.engines import CHAPTER_LINKS
+from helper.futoshiki import REGISTRY as FUTOSHIKI_REGISTRY
 from helper.nonogram.solvers.registry import REGISTRY
 from helper.palette import SOLVER_NAMES
 
@@ -140,11 +141,11 @@ NONOGRAM_ROWS: dict[str, MapRow] = {
 }
 """The map's row of each registered Nonogram solver, by registry key."""
 
-FUTOSHIKI_CALLS = {
-    "CP-SAT Futoshiki (`GameBoard`)": "solve_futoshiki",
-    "PySAT one-hot Futoshiki": "solve_futoshiki_sat",
+FUTOSHIKI_KEYS = {
+    "CP-SAT Futoshiki (`GameBoard`)": "cpsat",
+    "PySAT one-hot Futoshiki": "sat-onehot",
 }
-"""The function that solves a Futoshiki by each Futoshiki method (they are not registered)."""
+"""The key of each Futoshiki method in :data:`helper.futoshiki.REGISTRY`."""
 
 FUTOSHIKI_ROWS: dict[str, tuple[str, MapRow]] = {
     "CP-SAT Futoshiki (`GameBoard`)": (
@@ -244,8 +245,9 @@ def map_rows() -> list[dict[str, str]]:
             }
         )
     for name, (tool_name, row) in FUTOSHIKI_ROWS.items():
-        call = FUTOSHIKI_CALLS[name]
-        rows.append({"name": name, "key": f"`{call}` (solve)", "tool": tool_name, **vars(row)})
+        key = FUTOSHIKI_KEYS[name]
+        does = " and ".join(c for c in ("solve", "count") if FUTOSHIKI_REGISTRY[key].can(c))
+        rows.append({"name": name, "key": f"`{key}` ({does})", "tool": tool_name, **vars(row)})
     return rows
 
 
@@ -292,7 +294,8 @@ def solvers_so_far(chapter: str) -> str:
 
     A tip box with one line per registered Nonogram solver that the book has taught up to and
     including ``chapter`` (one of :data:`READING_ORDER`), in reading order: its display name,
-    its registry key and its gist; the solvers that ``chapter`` itself teaches are marked new,
+    its registry key, the program it runs on and its gist; the solvers that ``chapter`` itself
+    teaches are marked new,
     and a method that only ``chapter`` runs as a control (:data:`PAGE_BASELINES`) comes last.
     A cell shows it with ``mystnb: markdown_format: myst``.
     """
@@ -307,7 +310,8 @@ def solvers_so_far(chapter: str) -> str:
     for key in keys:
         row = NONOGRAM_ROWS[key]
         new = " *(new here)*" if row.chapter == chapter else ""
-        lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`){new}: {row.gist}")
+        runs_on = tool(key).removeprefix("PySAT, ").removesuffix(", 1 worker")
+        lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`, on {runs_on}){new}: {row.gist}")
     for key, (page, name, gist) in PAGE_BASELINES.items():
         if page == chapter:
             lines.append(f"- also on this page, as a control: **{name}** (`{key}`): {gist}")

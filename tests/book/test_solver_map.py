@@ -119,7 +119,7 @@ def test_solvers_so_far_grows_chapter_by_chapter_in_reading_order() -> None:
         box = solver_map.solvers_so_far(chapter)
         assert box.startswith(":::{admonition} Nonogram solvers so far") and box.endswith(":::")
         keys = [
-            line.split("(`")[1].split("`)")[0]
+            line.split("(`")[1].split("`")[0]
             for line in box.splitlines()
             if "(`" in line and not line.startswith("- also on this page")
         ]
@@ -128,7 +128,8 @@ def test_solvers_so_far_grows_chapter_by_chapter_in_reading_order() -> None:
         assert box.count("*(new here)*") == len(new)
         for key in keys:
             row = solver_map.NONOGRAM_ROWS[key]
-            assert f"**{SOLVER_NAMES[key]}** (`{key}`)" in box and row.gist in box
+            runs_on = solver_map.tool(key).removeprefix("PySAT, ").removesuffix(", 1 worker")
+            assert f"**{SOLVER_NAMES[key]}** (`{key}`, on {runs_on})" in box and row.gist in box
         seen = keys
     assert sorted(seen) == sorted(REGISTRY)
 
@@ -155,7 +156,11 @@ def test_the_solver_at_work_baseline_is_the_one_its_stages_name() -> None:
 
 def test_the_main_path_meets_only_the_solvers_it_needs() -> None:
     main = solver_map.solvers_so_far("choosing")
-    keys = {line.split("(`")[1].split("`)")[0] for line in main.splitlines() if "(`" in line}
+    keys = {line.split("(`")[1].split("`")[0] for line in main.splitlines() if "(`" in line}
+    programs = {
+        line.split("`, on ")[1].split(")")[0] for line in main.splitlines() if "`, on " in line
+    }
+    assert {"CP-SAT", "Glucose 4.1", "Glucose 3", "Python"} <= programs  # each names its program
     assert keys == {
         "cpsat-start",
         "cpsat-automaton",
