@@ -220,7 +220,7 @@ def test_stage_map_titles_name_the_solver_and_label_each_count():
     assert all("propagation 6" in t and "presolve/probing 6" in t for t in titles)
     assert all("search 24 cells" in t for t in titles)
     legend = [text.get_text() for text in fig.legends[0].get_texts()]
-    assert legend == [f"decided by {name}" for name in STAGE_NAMES]
+    assert legend == [*(f"decided by {name}" for name in STAGE_NAMES[:-1]), "left to search"]
 
 
 def test_stage_legend_explains_both_shades_of_every_colour():
@@ -241,14 +241,14 @@ def test_titles_use_each_solvers_own_names_for_its_steps():
     assert "presolve" not in stage_title(line)
     assert stage_title(cnf).endswith("unit propagation 6 · search 24 cells")
     legend = [t.get_text() for t in plot_work([line]).legends[0].get_texts()]
-    assert legend == ["decided by line logic", "decided by line probing", "decided by search"]
+    assert legend == ["decided by line logic", "decided by line probing", "left to search"]
     legend = [t.get_text() for t in plot_work([cnf]).legends[0].get_texts()]
-    assert legend == ["decided by unit propagation", "decided by search"]
+    assert legend == ["decided by unit propagation", "left to search"]
     mixed = [t.get_text() for t in plot_work([line, cnf]).legends[0].get_texts()]
     assert mixed == [
         "decided by propagation (line logic, unit propagation)",
         "decided by line probing",  # the only solver of the two with a middle stage
-        "decided by search",
+        "left to search",
     ]
 
 
@@ -264,7 +264,8 @@ def test_a_legend_shared_by_solvers_names_each_ones_stages():
     )
     fig = plot_work([cpsat, line, cnf], ambiguous=[(0, 0)])
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert legend == [*(f"decided by {name}" for name in names), "differs between solutions"]
+    decided = [f"decided by {name}" for name in names[:-1]]
+    assert legend == [*decided, "left to search", "differs between solutions"]
     for work in (cpsat, line, cnf):  # every stage a title counts is named in the legend
         assert all(name is None or name in " ".join(legend) for name in work.names)
     assert stage_names([line, line]) == LINE_STAGE_NAMES

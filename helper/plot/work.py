@@ -205,7 +205,7 @@ def stage_legend(
     >>> fig = new_figure()
     >>> stage_legend(fig)
     >>> [text.get_text() for text in fig.legends[0].get_texts()]
-    ['decided by propagation', 'decided by presolve / probing', 'decided by search']
+    ['decided by propagation', 'decided by presolve / probing', 'left to search']
     """
     from matplotlib.legend_handler import HandlerTuple
 
@@ -217,7 +217,9 @@ def stage_legend(
         )
         for (filled, empty), _ in shown
     ]
-    labels = [f"decided by {name}" for _, name in shown]
+    # what no earlier stage decided is what search has to decide (a map of a solve stopped
+    # early shows those cells too): "left to search" is true of both
+    labels = [f"decided by {name}" if name != "search" else "left to search" for _, name in shown]
     if ambiguous:
         handles.append(Rectangle((0, 0), 1, 1, facecolor=AMBIGUOUS, edgecolor=GRID_LINE_BOLD))
         labels.append("differs between solutions")
