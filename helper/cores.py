@@ -23,8 +23,7 @@ satisfiable sets leave out), so the smallest MUS is a minimum hitting set of the
 """
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -148,39 +147,29 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
 # -- the fewest switches to turn off: a minimum correction set ----------------------------------
 
 
-@contextmanager
-def _interrupt_at(rc2: RC2, deadline: Deadline) -> Iterator[None]:
-    """Interrupt ``rc2`` when ``deadline`` passes (never for ``Deadline(None)``); a timeout if
-    it was, or if it passed before the search (RC2 forgets an interrupt that comes that early)."""
-    deadline.check("minimum_correction")
-    left = deadline.left()
-    timer = None if left is None else threading.Timer(left, rc2.interrupt)
-    if timer is not None:
-        timer.start()
-    try:
-        yield
-    finally:
-        if timer is not None:
-            timer.cancel()
-            timer.join()  # a timer that fired late must not interrupt anything after this
-    if rc2.interrupted:
-        raise SolverTimeoutError(f"no minimum correction set within {deadline.seconds:g} s")
-
-
 class _RC2Until(RC2):
-    """RC2 whose :meth:`compute` stops when ``deadline`` passes, with a
-    :class:`~helper.errors.SolverTimeoutError`."""
+    """RC2 whose :meth:`compute` is interrupted when ``deadline`` passes: a
+    :class:`~helper.errors.SolverTimeoutError` (never for ``Deadline(None)``)."""
 
     def __init__(self, formula: WCNF, deadline: Deadline) -> None:
         super().__init__(formula)
         self.deadline = deadline
 
     def compute(self, expect_interrupt: bool = True) -> list[int] | None:
-        with _interrupt_at(self, self.deadline):
+        # RC2 resets its interrupt flag as its search starts: an interrupt before that, or in
+        # that instant, is lost, and the stopped search then looks like "no solution"
+        self.deadline.check("minimum_correction")
+        left = self.deadline.left()
+        timer = None if left is None else threading.Timer(left, self.interrupt)
+        if timer is not None:
+            timer.start()
+        try:
             model = super().compute(expect_interrupt=True)
-        if model is None and self.deadline.passed():
-            # an interrupt in the instant RC2 starts is lost (it resets its flag then), and the
-            # stopped search looks like "no solution": it is the time limit
+        finally:
+            if timer is not None:
+                timer.cancel()
+                timer.join()  # a timer that fired late must not interrupt anything after this
+        if self.interrupted or (model is None and self.deadline.passed()):
             raise SolverTimeoutError(
                 f"no minimum correction set within {self.deadline.seconds:g} s"
             )

@@ -289,6 +289,12 @@ not solvers of the book: key -> (chapter, display name, gist). The chapter's "so
 box lists them apart."""
 
 
+def program(key: str) -> str:
+    """The program a registered solver runs on, in a few words: :func:`tool` without the
+    PySAT prefix and CP-SAT's worker count (the "solvers so far" boxes print it)."""
+    return tool(key).removeprefix("PySAT, ").removesuffix(", 1 worker")
+
+
 def solvers_so_far(chapter: str) -> str:
     """The "solvers so far" box at the top of a Nonogram chapter, as MyST Markdown.
 
@@ -310,8 +316,7 @@ def solvers_so_far(chapter: str) -> str:
     for key in keys:
         row = NONOGRAM_ROWS[key]
         new = " *(new here)*" if row.chapter == chapter else ""
-        runs_on = tool(key).removeprefix("PySAT, ").removesuffix(", 1 worker")
-        lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`, on {runs_on}){new}: {row.gist}")
+        lines.append(f"- **{SOLVER_NAMES[key]}** (`{key}`, on {program(key)}){new}: {row.gist}")
     for key, (page, name, gist) in PAGE_BASELINES.items():
         if page == chapter:
             lines.append(f"- also on this page, as a control: **{name}** (`{key}`): {gist}")

@@ -15,6 +15,7 @@ in :data:`INSPECTORS` measure this for each model of the book; adding a model is
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
@@ -83,15 +84,24 @@ def tightened_cells(
     require_early_stop(parameters)
     solver = make_solver(fill_tightened_domains_in_response=True, **parameters)
     solver.solve(model)
-    fixed = {}  # variable index -> its value, for the variables whose bounds meet
-    for index, variable in enumerate(solver.response_proto.tightened_variables):
-        low, *_, high = variable.domain  # [low, high], or a union of intervals
-        if low == high:
-            fixed[index] = low
-    state = [[fixed.get(cell.index, UNKNOWN) for cell in row] for row in cells]
-    if not solver.response_proto.tightened_variables:
-        raise RuntimeError("CP-SAT returned no tightened domains")
+    domains = _tightened_domains(solver)  # one per variable of the model
+    state = []
+    for row in cells:
+        values = []
+        for cell in row:
+            low, *_, high = domains[cell.index].domain  # [low, high], or a union of intervals
+            values.append(low if low == high else UNKNOWN)  # fixed when its bounds meet
+        state.append(values)
     return state
+
+
+def _tightened_domains(solver: cp_model.CpSolver) -> Any:
+    """The response's tightened domains; ``RuntimeError`` when there are none (CP-SAT proved
+    the model infeasible before it stopped)."""
+    domains = solver.response_proto.tightened_variables
+    if not domains:
+        raise RuntimeError("CP-SAT returned no tightened domains")
+    return domains
 
 
 ROOT_PROPAGATION: dict[str, bool | int] = {

@@ -128,8 +128,8 @@ def test_solvers_so_far_grows_chapter_by_chapter_in_reading_order() -> None:
         assert box.count("*(new here)*") == len(new)
         for key in keys:
             row = solver_map.NONOGRAM_ROWS[key]
-            runs_on = solver_map.tool(key).removeprefix("PySAT, ").removesuffix(", 1 worker")
-            assert f"**{SOLVER_NAMES[key]}** (`{key}`, on {runs_on})" in box and row.gist in box
+            on = solver_map.program(key)
+            assert f"**{SOLVER_NAMES[key]}** (`{key}`, on {on})" in box and row.gist in box
         seen = keys
     assert sorted(seen) == sorted(REGISTRY)
 
