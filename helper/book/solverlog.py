@@ -109,6 +109,12 @@ class SolveLog:
             raise KeyError("the presolved model's size is missing from the log")
         return int(match.group(1).replace("'", ""))
 
+    def presolved_literals(self) -> int:
+        """The literals of the presolved model's constraints, summed over the kinds whose log
+        line counts them (``#kBoolAnd: 20 (#literals: 431)``, ``#kExactlyOne``, ...)."""
+        heading = "\n".join(self.block("Presolved "))
+        return sum(int(n.replace("'", "")) for n in re.findall(r"#literals: ([\d']+)", heading))
+
     def subsolvers(self) -> list[str]:
         """The lines that list the subsolvers the search started (one per kind)."""
         return [line for line in self.block("Starting search") if "subsolver" in line]

@@ -92,3 +92,17 @@ def test_workers_and_lns_calls_are_read_from_the_log(sailboat_log):
         assert f"'{name}':" in table and 0 <= improved <= called
     with pytest.raises(KeyError, match="workers"):
         type(two)(two.status, two.solver, []).workers()
+
+
+def test_the_loaded_model_counts_its_literals():
+    """Loaded with presolve off, a model of one Boolean-or over three literals and an
+    exactly-one over four counts seven literals, as the log's ``#literals`` say."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(4)]
+    model.add_bool_or(x[:3])
+    model.add_exactly_one(x)
+    log = solve_with_log(model, cp_model_presolve=False, stop_after_root_propagation=True)
+    assert log.presolved_variables() == 4
+    assert log.presolved_literals() == 7
