@@ -22,21 +22,19 @@ are exactly the minimal hitting sets of the *minimal* correction sets (MCSs, wha
 satisfiable sets leave out), so the smallest MUS is a minimum hitting set of the MCSs.
 """
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ortools.sat.python import cp_model
 from pysat.card import CardEnc, EncType
-from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
-from pysat.solvers import Solver
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model, solve_to_optimum
+from helper.backends.maxsat import MaxSat
+from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
-from helper.errors import SolverTimeoutError
-from helper.ortools import make_solver
+from helper.errors import NoSolutionError, SolverTimeoutError
 
 Answer = Literal["infeasible", "feasible", "unknown"]
 Check = Callable[[Sequence[int]], tuple[Answer, list[int]]]
@@ -105,14 +103,14 @@ def cpsat_check(
             return "unknown", []
         model.clear_assumptions()
         model.add_assumptions([switches[k] for k in members])
-        # presolve costs more than it saves
-        solver = make_solver(deadline.left(), cp_model_presolve=False)
-        status = solver.solve(model)
-        model.clear_assumptions()
-        try:
-            feasible = found_solution(solver, status)  # an invalid model is a ValueError
+        run = Run(deadline, "cpsat_check")
+        try:  # presolve costs more than it saves
+            solver, status = solve_model(model, run, {"cp_model_presolve": False})
+            feasible = found_solution(solver, status, run)  # an invalid model is a ValueError
         except SolverTimeoutError:
             return "unknown", []
+        finally:
+            model.clear_assumptions()
         if feasible:
             return "feasible", []
         named = {position[i] for i in solver.sufficient_assumptions_for_infeasibility()}
@@ -121,24 +119,25 @@ def cpsat_check(
     return check
 
 
-def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None = None) -> Check:
-    """A ``Check`` (see :func:`deletion_mus`) that asks an incremental PySAT ``solver`` under
+def sat_check(solver: SatSolver, switches: Sequence[int], time_limit: float | None = None) -> Check:
+    """A ``Check`` (see :func:`deletion_mus`) that asks an incremental SAT ``solver`` under
     assumptions; it keeps what it learns from one question to the next. All solves within
-    ``time_limit`` seconds."""
-    from helper.backends.pysat import solve_for
-
+    ``time_limit`` seconds (and within the solver's own deadline)."""
     position = {switch: k for k, switch in enumerate(switches)}
     deadline = Deadline(time_limit)
 
     def check(members: Sequence[int]) -> tuple[Answer, list[int]]:
         if deadline.passed():
             return "unknown", []
-        answer = solve_for(solver, deadline.left(), [switches[k] for k in members])
+        try:
+            answer = solver.solve([switches[k] for k in members], seconds=deadline.left())
+        except SolverTimeoutError:
+            return "unknown", []
         if answer is None:
             return "unknown", []
         if answer:
             return "feasible", []
-        named = {position[literal] for literal in solver.get_core() or [] if literal in position}
+        named = {position[literal] for literal in solver.core() if literal in position}
         return "infeasible", [k for k in members if k in named] or list(members)
 
     return check
@@ -147,43 +146,14 @@ def sat_check(solver: Solver, switches: Sequence[int], time_limit: float | None 
 # -- the fewest switches to turn off: a minimum correction set ----------------------------------
 
 
-class _RC2Until(RC2):
-    """RC2 whose :meth:`compute` is interrupted when ``deadline`` passes: a
-    :class:`~helper.errors.SolverTimeoutError` (never for ``Deadline(None)``)."""
-
-    def __init__(self, formula: WCNF, deadline: Deadline) -> None:
-        super().__init__(formula)
-        self.deadline = deadline
-
-    def compute(self, expect_interrupt: bool = True) -> list[int] | None:
-        # RC2 resets its interrupt flag as its search starts: an interrupt before that, or in
-        # that instant, is lost, and the stopped search then looks like "no solution"
-        self.deadline.check("minimum_correction")
-        left = self.deadline.left()
-        timer = None if left is None else threading.Timer(left, self.interrupt)
-        if timer is not None:
-            timer.start()
-        try:
-            model = super().compute(expect_interrupt=True)
-        finally:
-            if timer is not None:
-                timer.cancel()
-                timer.join()  # a timer that fired late must not interrupt anything after this
-        if self.interrupted or (model is None and self.deadline.passed()):
-            raise SolverTimeoutError(
-                f"no minimum correction set within {self.deadline.seconds:g} s"
-            )
-        return model
-
-
 def maxsat_correction(
-    clauses: list[list[int]], switches: Sequence[int], maxsat: Callable[[WCNF], RC2] = RC2
+    clauses: list[list[int]], switches: Sequence[int], run: Run | None = None
 ) -> list[int]:
     """The fewest ``switches`` to turn off so that ``clauses`` hold, by MaxSAT.
 
     The clauses are hard (they must hold), each switch is a soft clause of weight 1 (on if it
-    can be), and the optimum keeps the most switches on. :func:`minimum_correction` runs it
-    with a time limit.
+    can be), and the optimum keeps the most switches on. RC2 finds it
+    (:class:`~helper.backends.maxsat.MaxSat`), within ``run``'s deadline.
 
     Parameters
     ----------
@@ -191,9 +161,8 @@ def maxsat_correction(
         The switched clauses (shared with the WCNF, not copied).
     switches
         One literal per constraint that may be at fault; true turns it on.
-    maxsat
-        Makes the MaxSAT solver from the WCNF (a context manager with ``compute()``);
-        PySAT's RC2 by default.
+    run
+        The deadline (none by default) and the statistics of the search.
 
     Returns
     -------
@@ -204,13 +173,15 @@ def maxsat_correction(
     ------
     ValueError
         When the clauses cannot hold even with every switch off.
+    SolverTimeoutError
+        When the deadline passes before the optimum is proven.
     """
     wcnf = WCNF()
     wcnf.hard = clauses  # hard: they must hold (shared with the caller, not copied)
     wcnf.nv = max((abs(x) for clause in [*clauses, switches] for x in clause), default=0)  # top
     for switch in switches:
         wcnf.append([switch], weight=1)  # soft: keep it on, if that can be
-    with maxsat(wcnf) as rc2:
+    with MaxSat(wcnf, run=run) as rc2:
         model = rc2.compute()
     if model is None:
         raise ValueError("the clauses cannot hold even with every switch off")
@@ -223,14 +194,12 @@ def minimum_correction(
 ) -> list[int]:
     """The fewest ``switches`` to turn off so that ``clauses`` hold: a minimum correction set.
 
-    :func:`maxsat_correction` with RC2, which stops after ``time_limit`` seconds (``None``: no
-    limit) with a :class:`~helper.errors.SolverTimeoutError`. Returns the positions of the
-    switches it turns off (empty when all can stay on).
+    :func:`maxsat_correction`, which stops after ``time_limit`` seconds (``None``: no limit)
+    with a :class:`~helper.errors.SolverTimeoutError`. Returns the positions of the switches it
+    turns off (empty when all can stay on).
     """
-    if time_limit is None:
-        return maxsat_correction(clauses, switches)
-    deadline = Deadline(time_limit)
-    return maxsat_correction(clauses, switches, lambda wcnf: _RC2Until(wcnf, deadline))
+    run = Run(Deadline(time_limit), "minimum_correction")
+    return maxsat_correction(clauses, switches, run)
 
 
 def cpsat_minimum_correction(
@@ -242,15 +211,14 @@ def cpsat_minimum_correction(
     ``time_limit`` seconds pass before the optimum is proven, ``ValueError`` when the model
     cannot hold even with every switch off."""
     run = Run(Deadline(time_limit), "cpsat_minimum_correction")
-    solver = make_solver(run.deadline.left())
     model.maximize(sum(switches))  # keep as many switches on as can be
-    status = solver.solve(model)
-    model.clear_objective()
-    if status == cp_model.OPTIMAL:  # proven: no fewer switches off will do
-        return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
-    if not found_solution(solver, status, run):  # a time-out or an invalid model raises
-        raise ValueError("the model cannot hold even with every switch off")
-    raise SolverTimeoutError(f"no proven minimum correction set within {time_limit} s")
+    try:  # proven: no fewer switches off will do
+        solver = solve_to_optimum(model, run)
+    except NoSolutionError:
+        raise ValueError("the model cannot hold even with every switch off") from None
+    finally:
+        model.clear_objective()
+    return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
 
 
 @dataclass(frozen=True)
@@ -264,7 +232,7 @@ class Corrections:
 
 
 def other_corrections(
-    solver: Solver,
+    solver: SatSolver,
     switches: Sequence[int],
     first: Sequence[int],
     *,
@@ -275,16 +243,14 @@ def other_corrections(
     """``first`` and every other correction set of its size (at most ``limit`` in all).
 
     ``solver`` holds the switched clauses. Each question is "turn off at most ``len(first)``
-    switches, none of the sets found so far": a cardinality constraint and one clause per set
-    found, all guarded by a fresh literal that only these questions assume, so the solver can
-    go on answering others. ``candidates`` (positions) may hold every switch of such a set (for
-    sets of one, any core does, since a set of one must lie in every core); the switches
-    outside it stay on, which makes the questions easier.
+    switches, none of the sets found so far": a cardinality constraint and one blocking clause
+    per set found (:meth:`~helper.backends.pysat.SatSolver.models`), all guarded by a fresh
+    literal that only these questions assume, so the solver can go on answering others.
+    ``candidates`` (positions) may hold every switch of such a set (for sets of one, any core
+    does, since a set of one must lie in every core); the switches outside it stay on, which
+    makes the questions easier.
     """
-    from helper.backends.pysat import solve_for
-
     size = len(first)
-    deadline = Deadline(time_limit)
     chosen = set(range(len(switches)) if candidates is None else candidates) | set(first)
     top = max(solver.nof_vars(), max(map(abs, switches), default=0))
     card = CardEnc.atmost(
@@ -294,21 +260,24 @@ def other_corrections(
     for clause in card.clauses:
         solver.add_clause([-guard, *clause])
     assumed = [guard] + [s for k, s in enumerate(switches) if k not in chosen]
+
+    def switched_off(model: Sequence[int]) -> tuple[int, ...]:
+        true = {literal for literal in model if literal > 0}
+        return tuple(k for k in sorted(chosen) if switches[k] not in true)
+
+    def block(model: Sequence[int]) -> list[int]:
+        return [-guard, *(switches[k] for k in switched_off(model))]  # not this set again
+
     found = [tuple(sorted(first))]
+    solver.add_clause([-guard, *(switches[k] for k in found[0])])
     complete = False
     try:
-        while len(found) < limit:
-            solver.add_clause([-guard, *(switches[k] for k in found[-1])])  # not this set again
-            if deadline.passed():
-                break
-            answer = solve_for(solver, deadline.left(), assumed)
-            if answer is None:  # time is up
-                break
-            if not answer:  # no other set of this size
-                complete = True
-                break
-            true = {literal for literal in solver.get_model() if literal > 0}
-            found.append(tuple(k for k in sorted(chosen) if switches[k] not in true))
+        if limit > 1:
+            for model in solver.models(block, limit - 1, assumed, seconds=time_limit):
+                found.append(switched_off(model))
+            complete = len(found) < limit  # the loop ended: no other set of this size
+    except SolverTimeoutError:  # time is up: other sets may exist
+        pass
     finally:
         solver.add_clause([-guard])  # retire the guard: these clauses never bind again
     return Corrections(tuple(found), complete)
@@ -320,16 +289,22 @@ def other_corrections(
 @dataclass(frozen=True)
 class Fix:
     """One way to make a puzzle solvable: retype the clues ``typed`` (as given), for example
-    as ``fits`` (the nearest clues that fit, one for each), ``apart`` being how far the two
-    are (``None`` when no fitting clue was found in time). ``unique`` says whether the puzzle
-    with ``fits`` has exactly one solution (``None``: not asked); ``blocks`` is how many blocks
-    a Nonogram's fits gain or lose in all (a cell moved between blocks keeps their number)."""
+    as ``fits`` (clues that fit, one for each), ``apart`` being how far the two are (``None``
+    when no fitting clue was found in time).
+
+    ``nearest`` is ``True`` only when no nearer clues fit (proved); ``False`` when ``fits``
+    are the nearest *found* (among a sample of pictures, or by a search that ran out of time).
+    ``unique`` says whether the puzzle with ``fits`` has exactly one solution: ``True`` or
+    ``False`` when a count proved it, ``None`` when it was not asked or the count was cut
+    short. ``blocks`` is how many blocks a Nonogram's fits gain or lose in all (a cell moved
+    between blocks keeps their number)."""
 
     typed: tuple[Any, ...]  # the puzzle's clues (ClueLine, FutoshikiClue)
     fits: tuple[Any, ...]
     apart: int | None
     unique: bool | None = None
     blocks: int = 0
+    nearest: bool = False
 
 
 @dataclass(frozen=True)

@@ -39,3 +39,14 @@ def child_running(code: str) -> Callable[[], list[str]]:
     """A stand-in for :func:`helper.backends.race.child_command`: a child process that runs
     the Python ``code`` instead of solving (dies, sleeps, writes what is not an answer)."""
     return lambda: [sys.executable, "-c", code]
+
+
+def never_answering(backend, clauses=(), *, run=None):
+    """A :class:`~helper.backends.pysat.SatSolver` whose search never ends (a
+    :class:`NeverAnswers` inside), for a test that replaces one solver and not another."""
+    from helper.backends import pysat
+
+    solver = pysat.SatSolver(backend, (), run=run)
+    solver._solver.delete()
+    solver._solver = NeverAnswers(name=pysat.constructor_name(backend), bootstrap_with=clauses)
+    return solver

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ortools.sat.python import cp_model
-from pysat.solvers import Solver
 
+from helper.backends.pysat import SatSolver
 from helper.cores import (
     cpsat_check,
     cpsat_minimum_correction,
@@ -149,7 +149,7 @@ def test_every_other_correction_set_of_the_same_size(family):
     clauses, switches = switched_formula(bad, count)
     expected = brute_corrections([frozenset(b) for b in bad], count)
     first = minimum_correction(clauses, switches)
-    with Solver(name="g3", bootstrap_with=clauses) as solver:
+    with SatSolver("g3", clauses) as solver:
         found = other_corrections(solver, switches, first, limit=100)
         assert found.complete
         assert sorted(map(set, found.sets), key=sorted) == sorted(expected, key=sorted)
@@ -162,7 +162,7 @@ def test_every_other_correction_set_of_the_same_size(family):
 
 def test_candidates_and_limit_cut_the_search():
     clauses, switches = switched_formula([{0, 1}, {0, 2}, {0, 3}], 4)
-    with Solver(name="g3", bootstrap_with=clauses) as solver:
+    with SatSolver("g3", clauses) as solver:
         assert other_corrections(solver, switches, [0], candidates=[0, 1]).sets == ((0,),)
         found = other_corrections(solver, switches, [1, 2, 3], limit=1)
         assert found.sets == ((1, 2, 3),) and not found.complete

@@ -1,24 +1,64 @@
-"""CP-SAT as a back end: a solver from parameters, run within a deadline, its counts, a stop.
+"""CP-SAT behind the one door: every ``CpSolver`` of the package is made and run here.
 
-Every CP-SAT solve of the package goes through :func:`solve_model`: the solver comes from
-:func:`helper.ortools.make_solver` (a fixed seed and one worker unless the parameters say
-otherwise, so printed results do not churn), its time limit is what is left of the run's
-deadline, and its branches and conflicts are added to the run's statistics.
+:func:`make_solver` makes one with a fixed seed and worker count (so printed results do not
+churn); :func:`solve_model` runs it within a :class:`~helper.deadline.Run`'s deadline, stops it
+on Ctrl-C (the watchdog of :mod:`helper.backends.watchdog` calls ``stop_search``), adds its
+branches and conflicts to the run's statistics, and refuses an invalid model with a
+``ValueError``. :func:`read_status` is the one reading of what a solve ended with, for a model
+with an objective or without; :func:`found_solution` is that reading for a model without one.
+:class:`SolutionCollector` and :func:`enumerate_values` are the package's one enumeration on
+CP-SAT.
 """
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal
 
 from ortools.sat.python import cp_model
 
 from helper.deadline import Run
-from helper.errors import SolverTimeoutError
-from helper.ortools import make_solver
+from helper.errors import NoSolutionError, SolverTimeoutError
+from helper.results import check_limit
+
+from .watchdog import raise_if_interrupted, watching
 
 Parameters = Mapping[str, int | float | bool]
 
+DEFAULT_SEED = 0
+DEFAULT_WORKERS = 1
+
 ANSWERED = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 """The statuses that decide a model without an objective: a solution, or a proof of none."""
+
+Verdict = Literal["optimal", "feasible", "infeasible", "unknown"]
+"""What a solve ended with: ``"optimal"`` (a solution, and for an objective the proof that
+none is better), ``"feasible"`` (a solution whose optimality is not proved: the time ran
+out), ``"infeasible"`` (a proof that there is no solution), ``"unknown"`` (no answer: the time
+ran out, or the search was stopped)."""
+
+
+def make_solver(
+    time_limit: float | None = None,
+    *,
+    workers: int = DEFAULT_WORKERS,
+    seed: int = DEFAULT_SEED,
+    **parameters: int | float | bool,
+) -> cp_model.CpSolver:
+    """A ``CpSolver`` with a fixed seed and worker count, so printed results do not churn.
+
+    ``parameters`` are further fields of CP-SAT's ``SatParameters`` (for example
+    ``cp_model_presolve=False``); a name CP-SAT does not know is a ``ValueError``. The package
+    runs it with :func:`solve_model`, which adds the deadline's Ctrl-C and statistics.
+    """
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = float(time_limit)
+    for key, value in parameters.items():
+        if not hasattr(solver.parameters, key):
+            raise ValueError(f"CP-SAT has no parameter {key!r}")
+        setattr(solver.parameters, key, value)
+    return solver
 
 
 def new_solver(run: Run | None = None, parameters: Parameters | None = None) -> cp_model.CpSolver:
@@ -28,8 +68,8 @@ def new_solver(run: Run | None = None, parameters: Parameters | None = None) -> 
     default to the book's (one worker, seed 0). An unknown name is a ``ValueError``.
     """
     options = dict(parameters or {})
-    workers = int(options.pop("num_workers", 1))
-    seed = int(options.pop("random_seed", 0))
+    workers = int(options.pop("num_workers", DEFAULT_WORKERS))
+    seed = int(options.pop("random_seed", DEFAULT_SEED))
     left = run.deadline.left() if run is not None else None
     return make_solver(left, workers=workers, seed=seed, **options)
 
@@ -44,18 +84,110 @@ def solve_model(
     run: Run | None = None,
     parameters: Parameters | None = None,
     callback: cp_model.CpSolverSolutionCallback | None = None,
+    *,
+    log: Callable[[str], None] | None = None,
 ) -> tuple[cp_model.CpSolver, Any]:
     """Solve ``model`` within ``run.deadline``; the solver and its status.
 
-    The deadline is checked first (a model that took all the time to build is not handed
-    over), and CP-SAT's branches and conflicts are added to ``run.stats``.
+    The one place a ``CpSolver`` searches. The deadline is checked first (a model that took all
+    the time to build is not handed over); CP-SAT's own time limit is what is left of it.
+    Ctrl-C stops the search (``stop_search``, from the watchdog) and raises
+    ``KeyboardInterrupt``; CP-SAT's own Ctrl-C handler is switched off, since it would end the
+    search as if the time had run out. CP-SAT's branches and conflicts are added to
+    ``run.stats``. ``log``, when given, receives CP-SAT's log (``log_search_progress``
+    on, nothing printed).
+
+    Raises
+    ------
+    ValueError
+        When CP-SAT finds the model invalid (``MODEL_INVALID``), with CP-SAT's own message:
+        a bug in the model, never a time-out or "no solution".
+    SolverTimeoutError
+        When the deadline has passed before the solve starts.
     """
     run = run or Run()
     run.deadline.check(run.method or "CP-SAT")
     solver = new_solver(run, parameters)
-    status = solver.solve(model, callback)
+    solver.parameters.catch_sigint_signal = False  # the watchdog stops it, and says why
+    if log is not None:
+        solver.parameters.log_search_progress = True
+        solver.parameters.log_to_stdout = False
+        solver.log_callback = log
+    with watching(solver.stop_search) as watch:
+        status = solver.solve(model, callback)
+    raise_if_interrupted(watch)
     run.count(**search_stats(solver))
+    if status == cp_model.MODEL_INVALID:
+        prefix = f"{run.method}: " if run.method else ""
+        name = f" {model.name!r}" if model.name else ""
+        raise ValueError(f"{prefix}invalid CP-SAT model{name}: {solver.solution_info()}")
     return solver, status
+
+
+_VERDICTS: dict[Any, Verdict] = {
+    cp_model.OPTIMAL: "optimal",
+    cp_model.FEASIBLE: "feasible",
+    cp_model.INFEASIBLE: "infeasible",
+    cp_model.UNKNOWN: "unknown",
+}
+
+
+def read_status(status: Any) -> Verdict:
+    """The one reading of the status a :func:`solve_model` returned (``MODEL_INVALID`` never
+    reaches here: :func:`solve_model` raises).
+
+    Examples
+    --------
+    >>> read_status(cp_model.OPTIMAL), read_status(cp_model.UNKNOWN)
+    ('optimal', 'unknown')
+    """
+    return _VERDICTS[status]
+
+
+def found_solution(solver: cp_model.CpSolver, status: Any, run: Run | None = None) -> bool:
+    """The reading of a status for a model without an objective.
+
+    ``True``: a solution (``OPTIMAL`` or ``FEASIBLE``); ``False``: a proof that there is none
+    (``INFEASIBLE``). ``UNKNOWN`` is the time limit: :class:`~helper.errors.SolverTimeoutError`,
+    naming ``run.method`` and its deadline when a ``run`` is given.
+    """
+    verdict = read_status(status)
+    if verdict in ("optimal", "feasible"):
+        return True
+    if verdict == "infeasible":
+        return False
+    what = (run.method if run is not None else "") or "CP-SAT"
+    seconds = run.deadline.seconds if run is not None else None
+    limit = "its time limit" if seconds is None else f"{seconds:g} s"
+    raise SolverTimeoutError(f"{what}: {solver.status_name(status)}, no answer within {limit}")
+
+
+def solve_to_optimum(
+    model: cp_model.CpModel, run: Run | None = None, parameters: Parameters | None = None
+) -> cp_model.CpSolver:
+    """Solve a model with an objective to a proven optimum; the solver, to read its values.
+
+    Raises
+    ------
+    SolverTimeoutError
+        When the deadline passes before the optimum is proven (a solution found by then is
+        not claimed to be the best).
+    NoSolutionError
+        When the model has no solution at all.
+    ValueError
+        When CP-SAT finds the model invalid.
+    """
+    run = run or Run()
+    solver, status = solve_model(model, run, parameters)
+    verdict = read_status(status)
+    if verdict == "optimal":
+        return solver
+    what = run.method or "CP-SAT"
+    if verdict == "infeasible":
+        raise NoSolutionError(f"{what}: the model has no solution")
+    seconds = run.deadline.seconds
+    limit = "its time limit" if seconds is None else f"{seconds:g} s"
+    raise SolverTimeoutError(f"{what}: no proven optimum within {limit}")
 
 
 def interrupt(solver: cp_model.CpSolver) -> None:
@@ -63,45 +195,41 @@ def interrupt(solver: cp_model.CpSolver) -> None:
     solver.stop_search()
 
 
-def found_solution(solver: cp_model.CpSolver, status: Any, run: Run | None = None) -> bool:
-    """The one reading of a CP-SAT status for a model without an objective.
-
-    ``True``: a solution (``OPTIMAL`` or ``FEASIBLE``); ``False``: a proof that there is none
-    (``INFEASIBLE``). ``UNKNOWN`` is the time limit: :class:`~helper.errors.SolverTimeoutError`,
-    naming ``run.method`` and its deadline when a ``run`` is given. ``MODEL_INVALID`` is a bug
-    in the model, never a time-out: ``ValueError`` with CP-SAT's own validation message.
-    """
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return True
-    if status == cp_model.INFEASIBLE:
-        return False
-    what = (run.method if run is not None else "") or "CP-SAT"
-    if status == cp_model.MODEL_INVALID:
-        raise ValueError(f"{what}: invalid model: {solver.solution_info()}")
-    seconds = run.deadline.seconds if run is not None else None
-    limit = "its time limit" if seconds is None else f"{seconds:g} s"
-    raise SolverTimeoutError(f"{what}: {solver.status_name(status)}, no answer within {limit}")
-
-
 class SolutionCollector(cp_model.CpSolverSolutionCallback):
-    """Keep the distinct grids of ``cells`` found, in the order found, and stop the search
-    after ``limit`` of them (``None``: no limit). The one collector of the package's counts."""
+    """Keep the distinct values of ``variables`` at each solution, in the order found, and
+    stop the search after ``limit`` of them (``None``: no limit). The one collector of the
+    package's enumerations."""
 
-    def __init__(self, cells: Sequence[Sequence[cp_model.IntVar]], limit: int | None) -> None:
+    def __init__(self, variables: Sequence[cp_model.IntVar], limit: int | None) -> None:
         super().__init__()
-        self._cells = cells
+        self._variables = variables
         self._limit = limit
-        self.grids: dict[tuple[tuple[int, ...], ...], None] = {}  # in the order found
+        self.rows: dict[tuple[int, ...], None] = {}  # in the order found
 
     def on_solution_callback(self) -> None:
-        grid = tuple(tuple(self.value(cell) for cell in row) for row in self._cells)
-        self.grids[grid] = None
-        if self._limit is not None and len(self.grids) >= self._limit:
+        self.rows[tuple(self.value(v) for v in self._variables)] = None
+        if self._limit is not None and len(self.rows) >= self._limit:
             self.stop_search()
 
-    def found(self) -> list[list[list[int]]]:
-        """The grids found, as lists of lists."""
-        return [[list(row) for row in grid] for grid in self.grids]
+
+def enumerate_values(
+    model: cp_model.CpModel,
+    variables: Sequence[cp_model.IntVar],
+    run: Run,
+    limit: int | None,
+) -> tuple[list[tuple[int, ...]], bool]:
+    """Up to ``limit`` different tuples of values of ``variables`` at the solutions of
+    ``model``, in the order found (CP-SAT's enumeration, one worker: with more, it misses
+    solutions), and whether the enumeration ran to its end, or to ``limit``, before
+    ``run.deadline``."""
+    check_limit(limit)
+    collector = SolutionCollector(variables, limit)
+    _, status = solve_model(model, run, {"enumerate_all_solutions": True}, collector)
+    rows = list(collector.rows)
+    complete = read_status(status) in ("optimal", "infeasible") or (
+        limit is not None and len(rows) >= limit
+    )
+    return rows, complete
 
 
 def enumerate_grids(
@@ -110,14 +238,8 @@ def enumerate_grids(
     run: Run,
     limit: int | None,
 ) -> tuple[list[list[list[int]]], bool]:
-    """Up to ``limit`` different grids of ``cells`` (CP-SAT's enumeration, one worker), and
-    whether the search ran to its end (or to the limit) before ``run.deadline``."""
-    collector = SolutionCollector(cells, limit)
-    solver, status = solve_model(model, run, {"enumerate_all_solutions": True}, collector)
-    grids = collector.found()
-    if status == cp_model.MODEL_INVALID:
-        found_solution(solver, status, run)
-    complete = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or (
-        limit is not None and len(grids) >= limit
-    )
+    """:func:`enumerate_values` of a grid of ``cells``: the grids found, as lists of rows."""
+    width = len(cells[0]) if cells else 0
+    rows, complete = enumerate_values(model, [x for row in cells for x in row], run, limit)
+    grids = [[list(row[r * width : (r + 1) * width]) for r in range(len(cells))] for row in rows]
     return grids, complete

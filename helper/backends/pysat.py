@@ -1,21 +1,22 @@
-"""PySAT as a back end: load a named SAT solver, solve it within a deadline, read its counts.
+"""PySAT behind the one door: the names of its back ends, and :class:`SatSolver`, through
+which every SAT search of the package runs.
 
-PySAT has no time limit of its own. :func:`solve_for` starts a timer that interrupts the
-search; ``solve_limited(expect_interrupt=True)`` then returns ``None``. Only some back ends can
-be interrupted, and only their ``solve_limited(expect_interrupt=True)`` lets other Python
-threads run while they search (:data:`INTERRUPTIBLE`, measured on the pinned python-sat):
+PySAT has no time limit of its own, and Python's Ctrl-C cannot reach a search running in C++.
+:class:`SatSolver` gives both: the watchdog (:mod:`helper.backends.watchdog`) calls the back
+end's ``interrupt()`` at the deadline or on Ctrl-C while ``solve_limited(expect_interrupt=True)``
+searches. Only some back ends can be interrupted, and only their
+``solve_limited(expect_interrupt=True)`` lets other Python threads run while they search
+(:data:`INTERRUPTIBLE`, measured on the pinned python-sat):
 
 - Glucose 3, 4.1 and 4.2.1, Gluecard 3 and 4, MapleChrono, MapleCM, Maplesat, MergeSat 3,
   Minicard, MiniSat 2.2, MiniSat-EP and Ergo stop within a fraction of a second of
   ``interrupt()``, and the calling thread keeps running while they search;
 - CaDiCaL (1.0.3, 1.5.3, 1.9.5, 3.0.0) raises ``NotImplementedError`` from ``interrupt()`` and
   holds the interpreter for the whole search; Lingeling has no ``solve_limited``; Kissat
-  cannot be interrupted. Such a back end gets no time limit here: :func:`solve_for` refuses
-  one (:func:`require_interruptible`), and the portfolio can race one only in a child process
-  that is killed (:func:`helper.backends.race.race`, an explicit option).
-
-A plain ``solve()`` holds the interpreter even on Glucose, so every timed or raced search of
-the package goes through ``solve_limited(expect_interrupt=True)``.
+  cannot be interrupted. Such a back end gets no time limit here (:func:`require_interruptible`
+  says so), Ctrl-C reaches it only through PySAT's own handler, which leaves it unusable
+  (:meth:`SatSolver.solve` retires it), and the portfolio can race one only in a child
+  process that is killed (:func:`helper.backends.race.race`, an explicit option).
 
 Names are PySAT's own (:class:`pysat.solvers.SolverNames`): ``"g3"``, ``"glucose4"``,
 ``"cd195"``, ...; :func:`canonical` maps each alias to one name, :data:`NAMES` gives the
@@ -23,14 +24,17 @@ readable name of every alias.
 """
 
 import gc
-import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any, Self
 
 from pysat.solvers import Solver, SolverNames
 
-from helper.deadline import Run
-from helper.errors import SolverTimeoutError
+from helper.deadline import Deadline, Run
+from helper.errors import SolverError, SolverTimeoutError
+from helper.results import check_limit
+
+from .watchdog import raise_if_interrupted, watching
 
 Clauses = list[list[int]]
 
@@ -202,68 +206,274 @@ def without_cyclic_gc() -> Iterator[None]:
             gc.enable()
 
 
-def load_solver(backend: str, clauses: Sequence[Sequence[int]]) -> Solver:
-    """A PySAT solver ``backend`` holding ``clauses`` (loaded without the cycle collector).
+COUNTED = ("decisions", "conflicts")
+"""The back ends' counts that a :class:`SatSolver` adds to its run's statistics, per call."""
 
-    Raises ``ValueError`` naming PySAT's solvers when ``backend`` is not one of them.
+
+class SatSolver:
+    """A PySAT back end behind the package's one door: every SAT search of ``helper`` runs here.
+
+    A ``SatSolver`` holds one of PySAT's solvers and adds what a plain one lacks:
+
+    - **a time limit**: :meth:`solve` stops at ``run.deadline`` (and at a shorter budget of
+      seconds or conflicts, when one is given), through the watchdog
+      (:mod:`helper.backends.watchdog`), and raises :class:`~helper.errors.SolverTimeoutError`
+      when the deadline passes;
+    - **Ctrl-C**: a search that Ctrl-C stops raises ``KeyboardInterrupt``, and the solver can be
+      asked again (a back end that cannot be interrupted, such as CaDiCaL, is stopped by
+      PySAT's own handler, which leaves it unusable: it is then retired, see :meth:`solve`);
+    - **statistics per call**: each call adds the decisions and conflicts *of that call* to
+      ``run.stats`` (PySAT's ``accum_stats()`` are the solver's totals since it was made).
+
+    Parameters
+    ----------
+    backend
+        A PySAT back end, by any of its names (:data:`NAMES`).
+    clauses
+        The clauses to start with (loaded with Python's cycle collector paused).
+    run
+        The deadline and the statistics of the solve this solver serves (a run with no
+        deadline by default).
+
+    Raises
+    ------
+    ValueError
+        When PySAT has no back end of that name.
+
+    Examples
+    --------
+    >>> with SatSolver("glucose3", [[1, 2], [-1]]) as solver:
+    ...     solver.solve(), solver.model()
+    (True, [-1, 2])
+    >>> with SatSolver("glucose3", [[1, 2], [-1], [-2]]) as solver:
+    ...     solver.solve([1])
+    False
     """
-    name = constructor_name(backend)
-    with without_cyclic_gc():
-        return Solver(name=name, bootstrap_with=clauses)
 
+    def __init__(
+        self,
+        backend: str = DEFAULT_BACKEND,
+        clauses: Iterable[Sequence[int]] = (),
+        *,
+        run: Run | None = None,
+    ) -> None:
+        self.backend = canonical(backend)
+        self.run = run if run is not None else Run()
+        self.calls = 0
+        """How many times :meth:`solve` searched."""
+        self._totals: dict[str, int] = {}
+        self._retired = ""
+        with without_cyclic_gc():
+            self._solver = Solver(name=constructor_name(self.backend), bootstrap_with=clauses)
 
-def search_stats(solver: Solver) -> dict[str, int]:
-    """The solver's counts of decisions and conflicts (those it reports)."""
-    stats = solver.accum_stats() or {}
-    return {key: stats[key] for key in ("decisions", "conflicts") if key in stats}
+    @property
+    def interruptible(self) -> bool:
+        """Whether a time limit can stop this back end (:data:`INTERRUPTIBLE`)."""
+        return self.backend in INTERRUPTIBLE
 
+    # -- the search --------------------------------------------------------------------------
 
-def backend_of(solver: Solver) -> str:
-    """The canonical name of the back end a PySAT solver runs (from its back-end class): a
-    ``Solver(name=...)`` or one of PySAT's own classes (``Glucose4(...)``, ``Cadical195()``)."""
-    engine = getattr(solver, "solver", solver)  # Solver(name=...) wraps one of those classes
-    kind = type(engine).__name__.lower()
-    return _ALIASES.get(kind, "cryptosat" if kind == "cryptominisat" else kind)
+    def solve(
+        self,
+        assumptions: Sequence[int] = (),
+        *,
+        conflicts: int | None = None,
+        seconds: float | None = None,
+    ) -> bool | None:
+        """Search, with ``assumptions`` (literals) true for this call only.
 
+        Parameters
+        ----------
+        assumptions
+            Literals assumed true for this call.
+        conflicts
+            A budget of conflicts for this call (``None``: no budget).
+        seconds
+            A budget of seconds for this call, within the run's deadline (``None``: the
+            deadline alone).
 
-def solve_for(
-    solver: Solver, seconds: float | None, assumptions: Sequence[int] = ()
-) -> bool | None:
-    """Run ``solver`` until it answers or ``seconds`` pass (``None`` then; no limit when
-    ``seconds`` is ``None``), with ``assumptions`` taken as true for this call only.
+        Returns
+        -------
+        bool or None
+            ``True`` (a model: :meth:`model`), ``False`` (none under these assumptions: a core
+            is :meth:`core`), or ``None`` when a budget of this call ran out first.
 
-    With a limit, a timer thread interrupts the search, and the timer is cancelled and joined
-    before this returns. Raises ``ValueError`` when ``seconds`` is given and the back end
-    cannot be interrupted (CaDiCaL): a limit it would ignore is not a limit. An interruptible
-    back end searches with ``solve_limited(expect_interrupt=True)`` even without a limit, so
-    that other threads (a notebook's, a race's) keep running meanwhile.
-    """
-    backend = backend_of(solver)
-    if seconds is None:
-        if backend in INTERRUPTIBLE:
-            return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-        return solver.solve(assumptions=assumptions)
-    require_interruptible(backend, "a time limit")
-    timer = threading.Timer(max(seconds, 0.0), solver.interrupt)
-    timer.start()
-    try:
-        return solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-        timer.join()  # a timer that fired late must not interrupt the next search
-        solver.clear_interrupt()
+        Raises
+        ------
+        SolverTimeoutError
+            When ``run.deadline`` passes first (checked before the search too).
+        KeyboardInterrupt
+            When Ctrl-C stops the search. An interruptible back end can be asked again; one
+            that is not (CaDiCaL) is stopped by PySAT's own handler, which leaves it broken:
+            it is retired, and asking it again is a :class:`~helper.errors.SolverError`.
+        ValueError
+            When a time limit or a budget of seconds is asked of a back end that cannot be
+            interrupted.
+        """
+        if self._retired:
+            raise SolverError(f"{NAMES[self.backend]} was {self._retired}; make a new solver")
+        deadline = self.run.deadline
+        deadline.check(self.run.method or NAMES[self.backend])
+        if not self.interruptible and (seconds is not None or deadline.seconds is not None):
+            require_interruptible(self.backend, "a time limit")
+        self.calls += 1
+        if conflicts is not None:
+            self._solver.conf_budget(conflicts)
+        try:
+            if self.interruptible:
+                answer = self._interruptible_search(assumptions, seconds)
+            else:
+                answer = self._uninterruptible_search(assumptions, conflicts is not None)
+        finally:
+            if conflicts is not None:
+                self._solver.conf_budget(-1)  # no budget for the next call
+            self._count()
+        if answer is None and deadline.passed():
+            raise SolverTimeoutError(
+                f"{self.run.method or NAMES[self.backend]}: no answer within {deadline.seconds:g} s"
+            )
+        return answer
 
+    def _interruptible_search(self, assumptions: Sequence[int], seconds: float | None) -> Any:
+        limit = self.run.deadline
+        if seconds is not None:
+            left = limit.left()
+            limit = Deadline(max(seconds if left is None else min(seconds, left), 1e-3))
+        try:
+            with watching(self._solver.interrupt, limit) as watch:
+                answer = self._solver.solve_limited(
+                    assumptions=list(assumptions), expect_interrupt=True
+                )
+        finally:  # also when Python raised KeyboardInterrupt as the search returned
+            self._solver.clear_interrupt()
+        raise_if_interrupted(watch)
+        return answer
 
-def solve_within(solver: Solver, run: Run) -> bool:
-    """Run ``solver`` once within ``run.deadline`` and add its counts to ``run.stats``.
+    def _uninterruptible_search(self, assumptions: Sequence[int], budget: bool) -> Any:
+        search = self._solver.solve_limited if budget else self._solver.solve
+        try:  # without expect_interrupt, PySAT catches SIGINT itself (and leaves the solver)
+            return search(assumptions=list(assumptions))
+        except Exception as error:
+            if "keyboard interrupt" not in str(error).lower():
+                raise
+            self._retire("stopped by Ctrl-C in the middle of a search")
+            raise KeyboardInterrupt from None
 
-    Raises :class:`SolverTimeoutError` when the deadline passes first.
-    """
-    left = run.deadline.left()
-    if left is not None:
-        run.deadline.check(run.method)
-    answer = solve_for(solver, left)
-    run.count(**search_stats(solver))
-    if answer is None:
-        raise SolverTimeoutError(f"{run.method}: interrupted after {run.deadline.seconds} s")
-    return answer
+    def _retire(self, why: str) -> None:
+        """Never call the back end again: a search that PySAT's handler left is in no state
+        to be asked, nor to be freed (CaDiCaL aborts the process; Glucose crashes). Its
+        handles are dropped, so that deleting it frees nothing, and its memory is lost."""
+        self._retired = why
+        engine = getattr(self._solver, "solver", None)
+        for holder in (engine, self._solver):
+            for key, value in list(vars(holder).items()) if holder is not None else []:
+                if type(value).__name__ == "PyCapsule":
+                    setattr(holder, key, None)
+
+    def _count(self) -> None:
+        totals = self.totals()
+        self.run.count(**{key: totals[key] - self._totals.get(key, 0) for key in totals})
+        self._totals = totals
+
+    def totals(self) -> dict[str, int]:
+        """The back end's own decisions and conflicts since it was made (PySAT's
+        ``accum_stats``; the run's statistics add them call by call)."""
+        if self._retired:
+            return dict(self._totals)
+        try:
+            stats = self._solver.accum_stats() or {}
+        except NotImplementedError:  # Kissat keeps its counts to itself
+            return {}
+        return {key: int(stats[key]) for key in COUNTED if key in stats}
+
+    def models(
+        self,
+        block: Callable[[list[int]], Sequence[int]],
+        limit: int | None = None,
+        assumptions: Sequence[int] = (),
+        seconds: float | None = None,
+    ) -> Iterator[list[int]]:
+        """The models, one after another: after each, the clause ``block(model)`` rules it out
+        and the solver is asked again (a *blocking clause*). The package's one enumeration
+        loop on a SAT solver.
+
+        Stops after ``limit`` models (``None``: when none is left), each found with
+        ``assumptions`` assumed. When the run's deadline passes, or ``seconds`` (a budget for
+        the whole loop), :class:`~helper.errors.SolverTimeoutError` ends it; the models
+        yielded before stand.
+        The blocking clauses stay (guard them with a literal among ``assumptions`` to retire
+        them afterwards, or enumerate with a solver made for it).
+
+        Examples
+        --------
+        >>> with SatSolver("glucose3", [[1, 2]]) as solver:
+        ...     sorted(solver.models(lambda model: [-x for x in model]))
+        [[-1, 2], [1, -2], [1, 2]]
+        """
+        check_limit(limit)
+        budget = Deadline(seconds) if seconds is not None else None
+        found = 0
+        while limit is None or found < limit:
+            answer = self.solve(assumptions, seconds=None if budget is None else budget.left())
+            if answer is None:  # the budget ran out (the deadline raises)
+                raise SolverTimeoutError(f"enumeration: stopped after {seconds:g} s")
+            if not answer:
+                return
+            model = self.model()
+            found += 1
+            yield model
+            self.add_clause(block(model))
+
+    # -- what a search leaves, and the clauses ----------------------------------------------
+
+    def model(self) -> list[int]:
+        """The model of the last call that answered ``True`` (signed literals)."""
+        return list(self._solver.get_model())
+
+    def core(self) -> list[int]:
+        """The assumptions that the last call answering ``False`` found cannot all hold."""
+        return list(self._solver.get_core() or [])
+
+    def add_clause(self, clause: Iterable[int]) -> None:
+        """Add one clause (it holds for every later call)."""
+        self._solver.add_clause(list(clause))
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
+        """Add many clauses (with Python's cycle collector paused)."""
+        with without_cyclic_gc():
+            self._solver.append_formula(clauses)
+
+    def propagate(self, assumptions: Sequence[int] = ()) -> tuple[bool, list[int]]:
+        """Unit propagation alone, from ``assumptions``: whether it met no conflict, and the
+        literals it set (PySAT's ``propagate``; no search, so no time limit)."""
+        consistent, implied = self._solver.propagate(assumptions=list(assumptions))
+        return bool(consistent), list(implied)
+
+    def set_phases(self, literals: Sequence[int]) -> None:
+        """The value each variable of ``literals`` gets first when the search chooses it."""
+        self._solver.set_phases(list(literals))
+
+    def nof_vars(self) -> int:
+        """The largest variable the solver has seen."""
+        return int(self._solver.nof_vars())
+
+    def interrupt(self) -> None:
+        """Stop a search of this solver running in another thread (a race's loser)."""
+        self._solver.interrupt()
+
+    def clear_interrupt(self) -> None:
+        """Forget an :meth:`interrupt` that came after the search had ended."""
+        self._solver.clear_interrupt()
+
+    def close(self) -> None:
+        """Free the back end (a retired one frees nothing)."""
+        self._solver.delete()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<SatSolver {NAMES[self.backend]}, {self.calls} calls>"

@@ -32,17 +32,8 @@ import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
-from pysat.solvers import Solver
-
 import helper
-from helper.backends.pysat import (
-    NAMES,
-    canonical,
-    constructor_name,
-    require_interruptible,
-    search_stats,
-    without_cyclic_gc,
-)
+from helper.backends.pysat import NAMES, SatSolver, canonical, require_interruptible
 from helper.backends.race_child import Answer
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
@@ -100,8 +91,17 @@ def _listen(child: subprocess.Popen[bytes], work: bytes) -> Answer | str:
     return Answer(model, stats)
 
 
+def _search(solver: SatSolver) -> bool | None:
+    """One search of a race, in its own thread: the answer, or ``None`` when it was stopped
+    (the other won, the deadline passed, or Ctrl-C: the waiting thread says which)."""
+    try:
+        return solver.solve()
+    except SolverTimeoutError:
+        return None
+
+
 def race(
-    solver: Solver,
+    solver: SatSolver,
     primary: str,
     clauses: Sequence[Sequence[int]],
     second: str,
@@ -149,7 +149,7 @@ def race(
     news = threading.Event()
 
     def resume() -> None:
-        answer["primary"] = solver.solve_limited(expect_interrupt=True)
+        answer["primary"] = _search(solver)
         news.set()
 
     def listen(child: subprocess.Popen[bytes]) -> None:
@@ -172,7 +172,7 @@ def race(
         while not run.deadline.passed():
             news.clear()
             if answer.get("primary") is not None:
-                return primary, solver.get_model() if answer["primary"] else None
+                return primary, solver.model() if answer["primary"] else None
             reply = heard.get("second")
             if isinstance(reply, Answer):
                 run.count(**reply.stats)
@@ -193,7 +193,7 @@ def race(
     finally:
         solver.interrupt()
         thread.join()
-        solver.clear_interrupt()
+        solver.clear_interrupt()  # the primary may search again
         if child is not None and child.poll() is None:
             child.kill()
         if listener is not None:
@@ -205,7 +205,7 @@ LOAD_CHUNK = 20_000
 
 
 def race_in_threads(
-    solver: Solver,
+    solver: SatSolver,
     primary: str,
     clauses: Sequence[Sequence[int]],
     second: str,
@@ -229,40 +229,42 @@ def race_in_threads(
     done = threading.Event()
     threads: list[threading.Thread] = []
 
-    def search(backend: str, searching: Solver) -> None:
-        answers[backend] = searching.solve_limited(expect_interrupt=True)
+    def search(backend: str, searching: SatSolver) -> None:
+        answers[backend] = _search(searching)
         if answers[backend] is not None:
             done.set()
 
-    def start(backend: str, searching: Solver) -> None:
-        threads.append(threading.Thread(target=search, args=(backend, searching), daemon=True))
+    def start(backend: str, searching: SatSolver) -> None:
+        name = f"{NAMES[backend]} (search)"
+        threads.append(
+            threading.Thread(target=search, args=(backend, searching), name=name, daemon=True)
+        )
         threads[-1].start()
 
-    other = Solver(name=constructor_name(second))
+    other = SatSolver(second, run=Run(run.deadline, run.method))  # its counts kept apart
     racing = [(primary, solver)]
     try:
         start(primary, solver)
-        with without_cyclic_gc():
-            for begin in range(0, len(clauses), LOAD_CHUNK):
-                if done.is_set() or run.deadline.passed():
-                    break
-                other.append_formula(clauses[begin : begin + LOAD_CHUNK])
-            else:
-                racing.append((second, other))
-                start(second, other)
+        for begin in range(0, len(clauses), LOAD_CHUNK):
+            if done.is_set() or run.deadline.passed():
+                break
+            other.add_clauses(clauses[begin : begin + LOAD_CHUNK])
+        else:
+            racing.append((second, other))
+            start(second, other)
         while not done.wait(0.005):
             if run.deadline.passed() or len(answers) == len(racing):
                 break  # out of time, or every solver gave up (interrupted from outside)
         for backend, searching in racing:
             if answers.get(backend) is not None:
-                return backend, searching.get_model() if answers[backend] else None
+                return backend, searching.model() if answers[backend] else None
         raise SolverTimeoutError(f"{run.method}: no answer within {run.deadline.seconds} s")
     finally:
         for _, searching in racing:
             searching.interrupt()
         for thread in threads:
             thread.join()
-        solver.clear_interrupt()
+        solver.clear_interrupt()  # the primary may search again
         if len(racing) > 1:
-            run.count(**search_stats(other))
-        other.delete()
+            run.count(**other.run.stats)
+        other.close()

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, NamedTuple
 
-from helper.backends.pysat import load_solver, search_stats
+from helper.backends.pysat import SatSolver
 
 
 class Work(NamedTuple):
@@ -24,7 +24,7 @@ class Work(NamedTuple):
 
 class Answer(NamedTuple):
     """What the child answers: a satisfying assignment (``None`` when unsatisfiable) and the
-    solver's counts (:func:`~helper.backends.pysat.search_stats`)."""
+    solver's counts (decisions and conflicts)."""
 
     model: list[int] | None
     stats: dict[str, int]
@@ -50,9 +50,9 @@ def solve(work: Work) -> Answer:
     >>> solve(Work([[1], [-1]], "g3")).model is None
     True
     """
-    with load_solver(work.backend, work.clauses) as solver:
+    with SatSolver(work.backend, work.clauses) as solver:
         found = solver.solve()
-        return Answer(solver.get_model() if found else None, search_stats(solver))
+        return Answer(solver.model() if found else None, solver.totals())
 
 
 def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:

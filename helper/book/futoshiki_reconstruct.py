@@ -15,13 +15,12 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model
 from helper.deadline import Run
 from helper.futoshiki.check import check_futoshiki
 from helper.futoshiki.model import GameBoard
 from helper.futoshiki.text import parse_futoshiki
 from helper.futoshiki.validate import Grid
-from helper.ortools import make_solver
 
 
 @dataclass
@@ -145,10 +144,9 @@ def _strongest_other(
                 model.add(upper < lower if sign == "^" else upper > lower).only_enforce_if(ok)
             obeyed.append(ok)
     model.maximize(sum(obeyed))
-    solver = make_solver()
-    solver.parameters.max_deterministic_time = effort
     run = Run(method=f"{sample.name}: uniqueness within the effort {effort}")
-    if not found_solution(solver, solver.solve(model), run):
+    solver, status = solve_model(model, run, {"max_deterministic_time": effort})
+    if not found_solution(solver, status, run):
         return None
     return [[solver.value(x) for x in row] for row in cells]
 
@@ -179,8 +177,8 @@ def _choose(
                 if _breaks(sample.signs[r], columns, other[r], other[r + 1])
             ]
         )
-    solver = make_solver()
-    if not found_solution(solver, solver.solve(model)):
+    solver, status = solve_model(model)
+    if not found_solution(solver, status):
         return None
     return [
         next(columns for j, columns in enumerate(options) if solver.value(picks[r][j]))

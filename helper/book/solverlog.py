@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from helper.ortools import make_solver
+from helper.backends.cpsat import solve_model
 
 
 @dataclass
@@ -193,11 +193,8 @@ def solve_with_log(
     A fixed seed and worker count, as everywhere in the book; ``parameters`` are set on the
     solver's ``SatParameters`` (for example ``stop_after_presolve=True``).
     """
-    solver = make_solver(workers=workers, seed=seed, **parameters)
-    solver.parameters.log_search_progress = True
-    solver.parameters.log_to_stdout = False
     messages: list[str] = []
-    solver.log_callback = messages.append
-    status = solver.solve(model)
+    options = {"num_workers": workers, "random_seed": seed, **parameters}
+    solver, status = solve_model(model, parameters=options, log=messages.append)
     lines = [line for message in messages for line in message.split("\n")]
     return SolveLog(solver.status_name(status), solver, lines)

@@ -18,9 +18,9 @@ from functools import partial
 from typing import Any
 
 from ortools.sat.python import cp_model
-from pysat.solvers import Solver
 
-from helper.backends.pysat import load_solver, solve_within
+from helper.backends.cpsat import solve_model
+from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
 from helper.nonogram.clues import Clue, Grid
 from helper.nonogram.frames import Frame, StageNames, Stages
@@ -37,7 +37,6 @@ from helper.nonogram.models.cpsat_start import build_nonogram_model
 from helper.nonogram.puzzle import Nonogram
 from helper.nonogram.solvers.cpsat import solve_cells
 from helper.nonogram.solvers.pysat import SAT_BACKEND, SAT_SOLVER, solve_cnf
-from helper.ortools import make_solver
 
 LINE_STAGE_NAMES: StageNames = ("line logic", "line probing", "search")
 """The steps of ``"line-search"``: line logic is its propagation, line probing its probing."""
@@ -82,8 +81,9 @@ def tightened_cells(
     ``RuntimeError`` when CP-SAT reports no domains (it proved the model infeasible).
     """
     require_early_stop(parameters)
-    solver = make_solver(fill_tightened_domains_in_response=True, **parameters)
-    solver.solve(model)
+    solver, _ = solve_model(
+        model, parameters={"fill_tightened_domains_in_response": True, **parameters}
+    )
     domains = _tightened_domains(solver)  # one per variable of the model
     state = []
     for row in cells:
@@ -176,8 +176,8 @@ def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
     # as the unit [x] at the root, where propagate() does not report it.
     units = [next(iter(clause)) for clause in distinct if len(clause) == 1]
     wider = [sorted(clause) for clause in distinct if len(clause) > 1]
-    with Solver(name=SAT_SOLVER, bootstrap_with=wider) as solver:
-        consistent, implied = solver.propagate(assumptions=units)
+    with SatSolver(SAT_SOLVER, wider) as solver:
+        consistent, implied = solver.propagate(units)
     if not consistent:
         raise Contradiction("unit propagation makes a clause false")
     return set(implied)
@@ -201,7 +201,7 @@ def cnf_probed(clauses: Sequence[Sequence[int]], cells: Sequence[Sequence[int | 
     nothing. :func:`cnf_stages` does not use it: it shows what probing *would* find.
     """
     true = unit_propagation(clauses)
-    with Solver(name=SAT_SOLVER, bootstrap_with=clauses) as solver:
+    with SatSolver(SAT_SOLVER, clauses) as solver:
         for literal in true:
             solver.add_clause([literal])
         learned = True
@@ -210,8 +210,8 @@ def cnf_probed(clauses: Sequence[Sequence[int]], cells: Sequence[Sequence[int | 
             for v in (v for row in cells for v in row if v is not None):
                 if v in true or -v in true:
                     continue
-                filled_ok, filled = solver.propagate(assumptions=[v])
-                empty_ok, empty = solver.propagate(assumptions=[-v])
+                filled_ok, filled = solver.propagate([v])
+                empty_ok, empty = solver.propagate([-v])
                 if not (filled_ok or empty_ok):
                     raise Contradiction(f"cell variable {v} can be neither true nor false")
                 if filled_ok and empty_ok:
@@ -256,10 +256,10 @@ def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "automaton-cnf") -> Sta
         raise Contradiction("automaton CNF: the puzzle has no solution")
     propagated = _cells_of(model.cells, unit_propagation(model.clauses))
     run = Run(Deadline(), "automaton CNF")
-    with load_solver(SAT_BACKEND, model.clauses) as solver:
-        if not solve_within(solver, run):
+    with SatSolver(SAT_BACKEND, model.clauses, run=run) as solver:
+        if not solver.solve():
             raise Contradiction("automaton CNF: the puzzle has no solution")
-        solution = model.decode(solver.get_model())
+        solution = model.decode(solver.model())
     stats = dict(run.stats)
     known = (propagated, propagated)
     return Stages("PySAT automaton CNF, whole grid", known, solution, stats, key, CNF_STAGE_NAMES)

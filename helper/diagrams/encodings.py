@@ -19,8 +19,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch
 from pysat.card import CardEnc
-from pysat.solvers import Solver
 
+from helper.backends.pysat import SatSolver
 from helper.figure import FONT, add_legend, draw_cell, sized_figure
 from helper.nonogram.models.cnf_automaton import live_states, template
 from helper.nonogram.models.cnf_placements import EXACTLY_ONE
@@ -74,8 +74,8 @@ def ladder_values(m: int, chosen: int) -> Ladder:
         if len(partners) != 1:
             raise RuntimeError(f"PySAT's ladder changed: selector {i} has rungs {partners}")
         rungs.append(partners[0])
-    with Solver(name="glucose4", bootstrap_with=clauses) as solver:
-        consistent, implied = solver.propagate(assumptions=[chosen])
+    with SatSolver("glucose4", clauses) as solver:
+        consistent, implied = solver.propagate([chosen])
     if not consistent:
         raise RuntimeError("choosing one selector of the ladder cannot be a conflict")
     true = {literal for literal in implied if literal > 0}

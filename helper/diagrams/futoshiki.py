@@ -10,8 +10,8 @@ one-hot variables ``x[r, c, v]`` of the SAT encoding.
 from collections.abc import Sequence
 
 from matplotlib.figure import Figure
-from pysat.solvers import Solver
 
+from helper.backends.pysat import SatSolver
 from helper.figure import (
     FONT,
     add_handles_legend,
@@ -93,10 +93,10 @@ def one_hot(
         for c in range(size)
         for v in range(1, size + 1)
     }
-    with Solver(name="glucose4", bootstrap_with=cnf.clauses) as sat:
+    with SatSolver("glucose4", cnf.clauses) as sat:
         if not sat.solve():
             raise ValueError("no solution: the one-hot formula is unsatisfiable")
-        true = {literal for literal in sat.get_model() if literal > 0}
+        true = {literal for literal in sat.model() if literal > 0}
     x = [
         [[numbers[r, c, v] in true for v in range(1, size + 1)] for c in range(size)]
         for r in range(size)

@@ -18,10 +18,10 @@ from collections.abc import Sequence
 import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
 
-from helper.deadline import Deadline
-from helper.errors import NoSolutionError, NotUniqueError
+from helper.backends.pysat import SatSolver
+from helper.deadline import Deadline, Run
+from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
 from helper.futoshiki.puzzle import Futoshiki
 
 from .futoshiki_reasons import describe
@@ -121,7 +121,8 @@ def explain(
     Returns
     -------
     Explanation
-        The steps (:class:`~helper.explain.steps.Step`) and their counts.
+        The steps (:class:`~helper.explain.steps.Step`) and their counts. When
+        ``time_limit`` passes first, the steps found by then, and ``complete`` is ``False``.
 
     Raises
     ------
@@ -129,8 +130,6 @@ def explain(
         No grid satisfies every rule and clue.
     NotUniqueError
         More than one grid does.
-    SolverTimeoutError
-        ``time_limit`` passed first.
 
     Examples
     --------
@@ -148,7 +147,10 @@ def explain(
     memory = Memory()
     premises = premises_of(puzzle)
     clauses, switches, top = switched_cnf(puzzle)
-    with Solver(name=SAT_SOLVER, bootstrap_with=clauses) as solver:
+    start = tuple(map(tuple, puzzle.grid))
+    steps: list[Step] = []
+    solution: list[list[int]] | None = None
+    with SatSolver(SAT_SOLVER, clauses, run=Run(deadline, "explain")) as solver:
         variables = np.arange(1, n**3 + 1, dtype=np.int64)
         costs = [COSTS[p[0]] for p in premises]
         oracle = Oracle(
@@ -161,23 +163,29 @@ def explain(
             memory,
             deadline,
         )
-        solution = _unique_solution(oracle, n, top)
-        state = puzzle.to_lists()
-        steps: list[Step] = []
-        while any(0 in row for row in state):
-            step = _step(puzzle, premises, state, solution, oracle, budget)
-            for (r, c), digit in step.cells.items():
-                state[r][c] = digit
-            decided = [position(n, cell, digit) for cell, digit in step.cells.items()]
-            solver.append_formula([[p + 1] for p in decided])  # facts from now on
-            memory.keep_fitting(np.array(decided), np.ones(len(decided), dtype=bool))
-            steps.append(step)
+        try:
+            solution = _unique_solution(oracle, n, top)
+            state = puzzle.to_lists()
+            while any(0 in row for row in state):
+                step = _step(puzzle, premises, state, solution, oracle, budget)
+                for (r, c), digit in step.cells.items():
+                    state[r][c] = digit
+                decided = [position(n, cell, digit) for cell, digit in step.cells.items()]
+                solver.add_clauses([[p + 1] for p in decided])  # facts from now on
+                memory.keep_fitting(np.array(decided), np.ones(len(decided), dtype=bool))
+                steps.append(step)
+        except SolverTimeoutError as error:  # the steps found by then stand
+            return Explanation(
+                tuple(steps),
+                start,
+                None if solution is None else tuple(map(tuple, solution)),
+                memory.sat_calls,
+                memory.hitting_sets,
+                complete=False,
+                message=str(error),
+            )
     return Explanation(
-        tuple(steps),
-        tuple(map(tuple, puzzle.grid)),
-        tuple(map(tuple, solution)),
-        memory.sat_calls,
-        memory.hitting_sets,
+        tuple(steps), start, tuple(map(tuple, solution)), memory.sat_calls, memory.hitting_sets
     )
 
 

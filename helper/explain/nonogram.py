@@ -24,10 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from pysat.solvers import Solver
 
-from helper.deadline import Deadline
-from helper.errors import NoSolutionError, NotUniqueError
+from helper.backends.pysat import SatSolver
+from helper.deadline import Deadline, Run
+from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
 from helper.nonogram.clues import runs
 from helper.nonogram.line.reference import solve_line
 from helper.nonogram.models.cnf_starts import start_line_clauses
@@ -75,7 +75,8 @@ def explain(
     Returns
     -------
     Explanation
-        The steps (:class:`~helper.explain.steps.Step`) and their counts.
+        The steps (:class:`~helper.explain.steps.Step`) and their counts. When
+        ``time_limit`` passes first, the steps found by then, and ``complete`` is ``False``.
 
     Raises
     ------
@@ -83,8 +84,6 @@ def explain(
         No grid satisfies every clue.
     NotUniqueError
         More than one grid does (no sequence of forced steps can reach a solution).
-    SolverTimeoutError
-        ``time_limit`` passed first.
 
     Examples
     --------
@@ -101,25 +100,34 @@ def explain(
     deadline = Deadline(time_limit)
     memory = Memory()
     height, width = puzzle.height, puzzle.width
+    start = tuple((UNKNOWN,) * width for _ in range(height))
     state = [[UNKNOWN] * width for _ in range(height)]
-    solution = unique_solution(puzzle, memory, deadline)
     steps: list[Step] = []
-    while any(UNKNOWN in row for row in state):
-        deadline.check("explain")
-        step = _single_line_step(puzzle, state)
-        if step is None:
-            step = _lines_step(puzzle, state, solution, memory, deadline, budget, rectangles)
-        for (r, c), value in step.cells.items():
-            state[r][c] = value
-        decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
-        memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
-        steps.append(step)
+    solution: list[list[int]] | None = None
+    try:
+        solution = unique_solution(puzzle, memory, deadline)
+        while any(UNKNOWN in row for row in state):
+            deadline.check("explain")
+            step = _single_line_step(puzzle, state)
+            if step is None:
+                step = _lines_step(puzzle, state, solution, memory, deadline, budget, rectangles)
+            for (r, c), value in step.cells.items():
+                state[r][c] = value
+            decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
+            memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
+            steps.append(step)
+    except SolverTimeoutError as error:  # the steps found by then stand
+        return Explanation(
+            tuple(steps),
+            start,
+            None if solution is None else tuple(map(tuple, solution)),
+            memory.sat_calls,
+            memory.hitting_sets,
+            complete=False,
+            message=str(error),
+        )
     return Explanation(
-        tuple(steps),
-        tuple((UNKNOWN,) * width for _ in range(height)),
-        tuple(map(tuple, solution)),
-        memory.sat_calls,
-        memory.hitting_sets,
+        tuple(steps), start, tuple(map(tuple, solution)), memory.sat_calls, memory.hitting_sets
     )
 
 
@@ -182,7 +190,7 @@ def _oracle(
     puzzle: Nonogram,
     state: Sequence[Sequence[int]],
     cnf: SwitchedCnf,
-    solver: Solver,
+    solver: SatSolver,
     memory: Memory,
     deadline: Deadline,
 ) -> Oracle:
@@ -204,7 +212,7 @@ def unique_solution(puzzle: Nonogram, memory: Memory, deadline: Deadline) -> lis
     """The solution, after proving that it is the only one (SAT, every line on)."""
     empty = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
     cnf = switched_cnf(puzzle, empty)
-    with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+    with SatSolver(SAT_SOLVER, cnf.clauses, run=Run(deadline, "explain")) as solver:
         oracle = _oracle(puzzle, empty, cnf, solver, memory, deadline)
         grid = oracle.solve(cnf.switches)
         if grid is None:
@@ -314,7 +322,7 @@ def _lines_step(
     if rectangles:  # every four-line step was examined, and none forces a cell
         at_least.append((rows + cols, 5))
     calls, sets = memory.sat_calls, memory.hitting_sets
-    with Solver(name=SAT_SOLVER, bootstrap_with=cnf.clauses) as solver:
+    with SatSolver(SAT_SOLVER, cnf.clauses, run=Run(deadline, "explain")) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
         choice = cheapest_step(oracle, candidates, touching, at_least=at_least, budget=budget)
         forced = forced_candidates(oracle, choice, candidates, touching)

@@ -26,14 +26,12 @@ from typing import Self
 
 import numpy as np
 from pysat.card import CardEnc, EncType
-from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF, IDPool
-from pysat.solvers import Solver
 
-from helper.backends.pysat import solve_for
+from helper.backends.maxsat import MaxSat
+from helper.backends.pysat import SatSolver
 from helper.cores import Answer, deletion_mus
-from helper.deadline import NO_DEADLINE, Deadline
-from helper.errors import SolverTimeoutError
+from helper.deadline import NO_DEADLINE, Deadline, Run
 
 SAT_SOLVER = "glucose4"
 """The PySAT back end of both the checks and RC2 (Glucose 4.1)."""
@@ -84,7 +82,7 @@ class Oracle:
     premises a grid array satisfies.
     """
 
-    solver: Solver
+    solver: SatSolver
     switches: Sequence[int]
     costs: Sequence[int]
     variables: np.ndarray
@@ -101,20 +99,13 @@ class Oracle:
 
     def solve(self, assumptions: Sequence[int], conflicts: int = 0) -> np.ndarray | None:
         """A grid array satisfying the ``assumptions`` (literals), or ``None`` when there is
-        none, or when ``conflicts`` (0: no limit) ran out first."""
+        none, or when ``conflicts`` (0: no limit) ran out first. The solver's deadline raises
+        :class:`~helper.errors.SolverTimeoutError`."""
         self.memory.sat_calls += 1
-        if conflicts:
-            self.solver.conf_budget(conflicts)
-        try:
-            answer = solve_for(self.solver, self.deadline.left(), list(assumptions))
-        finally:
-            if conflicts:
-                self.solver.conf_budget(-1)  # no limit for the next call
-        if answer is None and (not conflicts or self.deadline.passed()):
-            raise SolverTimeoutError(f"explain: no answer within {self.deadline.seconds:g} s")
+        answer = self.solver.solve(assumptions, conflicts=conflicts or None)
         if not answer:
             return None
-        model = np.array(self.solver.get_model(), dtype=np.int64)
+        model = np.array(self.solver.model(), dtype=np.int64)
         grid = self.fixed.copy()
         open_ = self.variables > 0
         grid[open_] = model[self.variables[open_] - 1] > 0
@@ -179,7 +170,8 @@ class HittingSets:
             formula.extend(CardEnc.atleast(lits, count, vpool=pool, encoding=EncType.seqcounter))
         for p, cost in enumerate(oracle.costs):
             formula.append([-self.use[p]], weight=cost)
-        self.rc2 = RC2(formula, solver=SAT_SOLVER, adapt=True, exhaust=True, minz=False)
+        run = Run(oracle.deadline, "explain")
+        self.rc2 = MaxSat(formula, SAT_SOLVER, run=run, adapt=True, exhaust=True)
 
     def hit(self, grid: np.ndarray) -> None:
         """Every choice from now on takes a premise that ``grid`` breaks or a candidate that
@@ -191,9 +183,8 @@ class HittingSets:
 
     def cheapest(self) -> tuple[list[int], int]:
         """The cheapest choice that hits every set: premises (positions) and a candidate."""
-        self.oracle.deadline.check("explain")
         self.oracle.memory.hitting_sets += 1
-        model = self.rc2.compute()
+        model = self.rc2.compute()  # the deadline raises
         if model is None:  # the premises force nothing: a bug, not bad input
             raise RuntimeError("no set of premises forces any open cell")
         true = {literal for literal in model if literal > 0}
@@ -202,7 +193,7 @@ class HittingSets:
 
     def close(self) -> None:
         """Free RC2 (and its SAT solver)."""
-        self.rc2.delete()
+        self.rc2.close()
 
     def __enter__(self) -> Self:
         return self
@@ -255,7 +246,7 @@ def greedy_step(oracle: Oracle, candidates: Sequence[Candidate], k: int) -> Choi
     def check(members: Sequence[int]) -> tuple[Answer, list[int]]:
         if oracle.solve([*(oracle.switches[p] for p in members), negated]) is not None:
             return "feasible", []
-        named = {where[literal] for literal in oracle.solver.get_core() or [] if literal in where}
+        named = {where[literal] for literal in oracle.solver.core() if literal in where}
         return "infeasible", [p for p in members if p in named] or list(members)
 
     order = sorted(range(len(oracle.switches)), key=lambda p: (-oracle.costs[p], p))

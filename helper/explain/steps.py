@@ -69,23 +69,34 @@ class Explanation(Sequence[Step]):
     start from (a Nonogram: every cell ``-1``, unknown; a Futoshiki: the puzzle's grid, ``0``
     for an empty cell) and ``solution`` the grid they end at.
 
+    An explanation cut short by its time limit keeps the steps found by then: ``complete``
+    is then ``False`` and ``message`` says why; each step kept is sound (its premises force its
+    cells), but the steps do not reach the solution.
+
     Attributes
     ----------
     steps
         The steps, in order.
     start, solution
-        The grid before the first step and after the last.
+        The grid before the first step, and the solution, the only one (``None`` when the time
+        ran out before it was proved the only one: then there are no steps).
     sat_calls
         How many times a SAT solver was asked (a Nonogram's single-line steps need none).
     hitting_sets
         How many hitting-set problems (RC2) were solved on the way.
+    complete
+        ``True`` when the steps lead from ``start`` to ``solution``.
+    message
+        Why the explanation is incomplete (empty when it is complete).
     """
 
     steps: tuple[Step, ...]
     start: Grid
-    solution: Grid
+    solution: Grid | None
     sat_calls: int = 0
     hitting_sets: int = 0
+    complete: bool = True
+    message: str = ""
 
     @overload
     def __getitem__(self, index: int) -> Step: ...

@@ -19,7 +19,7 @@ from helper.errors import ModelTooLargeError, NoSolutionError, SolverError, Solv
 from helper.results import CountResult, SolveResult
 
 from .check import check_futoshiki
-from .cnf import SatResult, count_solutions_sat, futoshiki_cnf, solve_futoshiki_sat
+from .cnf import futoshiki_cnf
 from .generate import difficulty, generate_futoshiki
 from .model import GameBoard, solve_futoshiki
 from .puzzle import Futoshiki
@@ -56,13 +56,11 @@ __all__ = [
     "ModelTooLargeError",
     "NoSolutionError",
     "SatConfig",
-    "SatResult",
     "SolveResult",
     "SolverError",
     "SolverTimeoutError",
     "check_futoshiki",
     "count_solutions",
-    "count_solutions_sat",
     "difficulty",
     "explain",
     "format_futoshiki",
@@ -75,6 +73,5 @@ __all__ = [
     "sample_names",
     "solve",
     "solve_futoshiki",
-    "solve_futoshiki_sat",
     "validate_futoshiki",
 ]

@@ -8,19 +8,12 @@ row and each column, the givens hold, and for a sign ``a < b``: if ``a`` holds `
 """
 
 import itertools
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF
-from pysat.solvers import Solver
-
-from helper.results import check_limit
 
 from .validate import Grid, validate_futoshiki
-
-DEFAULT_SAT_SOLVER = "cadical195"
 
 
 def pairwise_exactly_one(literals: list[int]) -> list[list[int]]:
@@ -105,138 +98,25 @@ def one_hot_cnf(
     return CNF(from_clauses=clauses), var
 
 
-@dataclass
-class SatResult:
-    """What one SAT run found, with the solver's own counters.
-
-    Parameters
-    ----------
-    solution
-        The solved grid, or ``None`` when there is none.
-    conflicts, decisions
-        The SAT solver's counts.
-    seconds
-        Encoding and solving, on the wall clock.
+def decode_one_hot(model: Sequence[int], var: Callable[[int, int, int], int], size: int) -> Grid:
+    """The grid of a model of the one-hot CNF: each cell's value is the one whose variable is
+    true (the package's one decoding of it).
 
     Examples
     --------
-    >>> result = solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))])
-    >>> result.solution, result.conflicts >= 0
-    ([[1, 2], [2, 1]], True)
-    """
-
-    solution: Grid | None
-    conflicts: int
-    decisions: int
-    seconds: float
-
-
-def solve_futoshiki_sat(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
-    *,
-    solver_name: str = DEFAULT_SAT_SOLVER,
-) -> SatResult:
-    """Encode the puzzle (:func:`futoshiki_cnf`) and solve it with a PySAT solver.
-
-    Parameters
-    ----------
-    grid
-        The puzzle's rows, ``0`` for an empty cell.
-    constraints
-        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
-    solver_name
-        The PySAT back end (CaDiCaL 1.9.5 by default; it has no time limit: a timed solve is
-        ``solve(puzzle, solver="sat-onehot", time_limit=...)``).
-
-    Returns
-    -------
-    SatResult
-        The solution (``None`` when there is none), the solver's conflicts and decisions, and
-        the seconds spent encoding and solving.
-
-    Raises
-    ------
-    ValueError
-        When the puzzle is malformed.
-
-    Examples
-    --------
-    >>> solve_futoshiki_sat([[0, 0], [0, 0]], [((0, 0), (0, 1))]).solution
+    >>> cnf, var = futoshiki_cnf([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    >>> decode_one_hot([var(0, 0, 1), var(0, 1, 2), var(1, 0, 2), var(1, 1, 1)], var, 2)
     [[1, 2], [2, 1]]
-    >>> solve_futoshiki_sat([[1, 0], [0, 0]], [((0, 1), (0, 0))]).solution is None
-    True
     """
-    start = time.perf_counter()
-    cnf, var = futoshiki_cnf(grid, constraints)
-    size = len(grid)
-    with Solver(name=solver_name, bootstrap_with=cnf.clauses) as sat:
-        found = sat.solve()
-        stats = sat.accum_stats() or {}
-        solution = None
-        if found:
-            true = {lit for lit in sat.get_model() if lit > 0}
-            solution = [
-                [next(v for v in range(1, size + 1) if var(r, c, v) in true) for c in range(size)]
-                for r in range(size)
-            ]
-    seconds = time.perf_counter() - start
-    return SatResult(solution, stats.get("conflicts", 0), stats.get("decisions", 0), seconds)
+    true = {literal for literal in model if literal > 0}
+    values = range(1, size + 1)
+    return [
+        [next(v for v in values if var(r, c, v) in true) for c in range(size)] for r in range(size)
+    ]
 
 
-def count_solutions_sat(
-    grid: Sequence[Sequence[int]],
-    constraints: Sequence[Sequence[Sequence[int]]],
-    limit: int | None = 2,
-    *,
-    solver_name: str = DEFAULT_SAT_SOLVER,
-) -> int:
-    """Count solutions, up to ``limit``, by blocking each one found and solving again.
-
-    The chapters' shorthand on ``(grid, constraints)``; ``count_solutions(puzzle,
-    solver="sat-onehot")`` is the same count as a :class:`~helper.results.CountResult`, with a
-    time limit.
-
-    Parameters
-    ----------
-    grid
-        The puzzle's rows, ``0`` for an empty cell.
-    constraints
-        Its signs, ``((r1, c1), (r2, c2))`` meaning cell 1 < cell 2.
-    limit
-        Stop after this many (a positive integer, or ``None`` for all).
-    solver_name
-        The PySAT back end.
-
-    Returns
-    -------
-    int
-        The number of solutions found, at most ``limit``.
-
-    Raises
-    ------
-    ValueError
-        When the puzzle is malformed or ``limit`` is not a positive integer or ``None``.
-
-    Examples
-    --------
-    >>> count_solutions_sat([[0, 0], [0, 0]], [], limit=None)
-    2
-    >>> count_solutions_sat([[0, 0, 0]] * 3, [], limit=5)  # 12 Latin squares of side 3
-    5
-    """
-    check_limit(limit)
-    cnf, var = futoshiki_cnf(grid, constraints)
-    size = len(grid)
-    cells = [(r, c) for r in range(size) for c in range(size)]
-    count = 0
-    with Solver(name=solver_name, bootstrap_with=cnf.clauses) as sat:
-        while (limit is None or count < limit) and sat.solve():
-            count += 1
-            true = {lit for lit in sat.get_model() if lit > 0}
-            chosen = [
-                next(var(r, c, v) for v in range(1, size + 1) if var(r, c, v) in true)
-                for r, c in cells
-            ]
-            sat.add_clause([-lit for lit in chosen])
-    return count
+def blocking_clause(
+    grid: Sequence[Sequence[int]], var: Callable[[int, int, int], int]
+) -> list[int]:
+    """The clause "some cell holds another value than in ``grid``"."""
+    return [-var(r, c, v) for r, row in enumerate(grid) for c, v in enumerate(row)]

@@ -18,11 +18,10 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import enumerate_grids, found_solution, solve_model, solve_to_optimum
 from helper.cores import Diagnosis, Fix, cpsat_check, cpsat_minimum_correction, deletion_mus
-from helper.deadline import Deadline
+from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
-from helper.ortools import make_solver
 
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -179,11 +178,12 @@ def _other_sets(
     model, switches = switched_model(size, clues)
     model.add(sum(switches) >= len(switches) - len(first))
     found = [tuple(sorted(first))]
+    run = Run(deadline, "clues_to_retype")
     while len(found) < limit:
         model.add_bool_or([switches[k] for k in found[-1]])  # not this set again
-        solver = make_solver(deadline.left())
         try:
-            if not found_solution(solver, solver.solve(model)):
+            solver, status = solve_model(model, run)
+            if not found_solution(solver, status, run):
                 return found, True
         except SolverTimeoutError:  # other sets may be left
             return found, False
@@ -197,23 +197,26 @@ def _nearest_fit(
     """The clues ``members`` as typed, and the nearest that fit. A solution of the other clues
     breaks every clue of a minimum correction set, so each sign in it holds reversed; each
     given takes another value. A set of one given tries its values nearest first and keeps the
-    first that leaves exactly one solution (a published puzzle has one), else the nearest; a
-    larger set takes the nearest values together (CP-SAT, the sum of differences minimised)."""
+    first that leaves exactly one solution (a published puzzle has one), else the nearest that
+    fits; a larger set takes the nearest values together (CP-SAT, the sum of differences
+    minimised). ``nearest`` and ``unique`` say only what was proved before ``deadline``."""
     typed = tuple(clues[k] for k in members)
     others = [clue for k, clue in enumerate(clues) if k not in set(members)]
     reversed_signs = {k: FutoshikiClue("sign", clues[k].cells[::-1]) for k in members}
     if len(members) == 1 and typed[0].kind == "given":
         value = int(typed[0].value or 0)
         fallback: Fix | None = None
+        doubt = False  # a nearer value whose count was cut short
         for v in sorted(
             (v for v in range(1, size + 1) if v != value), key=lambda v: abs(v - value)
         ):
             fit = FutoshikiClue("given", typed[0].cells, v)
-            count = _count(size, [*others, fit], deadline)
-            if count == 1:
-                return Fix(typed, (fit,), abs(v - value), unique=True)
-            if count and fallback is None:
-                fallback = Fix(typed, (fit,), abs(v - value), unique=False)
+            found, unique = _uniqueness(size, [*others, fit], deadline)
+            if unique:
+                return Fix(typed, (fit,), abs(v - value), unique=True, nearest=not doubt)
+            if found and fallback is None:
+                fallback = Fix(typed, (fit,), abs(v - value), unique=unique, nearest=not doubt)
+            doubt = doubt or unique is None
         return fallback or Fix(typed, (), None)
     model, cells = _latin_square(size, others)
     distances = []
@@ -224,8 +227,9 @@ def _nearest_fit(
             model.add_abs_equality(distance, cells[r][c] - int(clue.value or 0))
             distances.append(distance)
     model.minimize(sum(distances))
-    solver = make_solver(deadline.left())
-    if solver.solve(model) != cp_model.OPTIMAL:
+    try:
+        solver = solve_to_optimum(model, Run(deadline, "clues_to_retype"))
+    except SolverTimeoutError:  # no fit proved nearest in time: none is offered
         return Fix(typed, (), None)
     fits = tuple(
         FutoshikiClue("given", clue.cells, solver.value(cells[clue.cells[0][0]][clue.cells[0][1]]))
@@ -234,7 +238,8 @@ def _nearest_fit(
         for k, clue in zip(members, typed, strict=True)
     )
     apart = int(solver.objective_value) + sum(clue.kind == "sign" for clue in typed)
-    return Fix(typed, fits, apart, unique=_count(size, [*others, *fits], deadline) == 1)
+    _, unique = _uniqueness(size, [*others, *fits], deadline)
+    return Fix(typed, fits, apart, unique=unique, nearest=True)
 
 
 def _latin_square(
@@ -255,24 +260,19 @@ def _latin_square(
     return model, cells
 
 
-def _count(size: int, clues: Sequence[FutoshikiClue], deadline: Deadline, limit: int = 2) -> int:
-    """How many solutions ``clues`` leave, up to ``limit`` (each found is then forbidden)."""
+def _uniqueness(
+    size: int, clues: Sequence[FutoshikiClue], deadline: Deadline
+) -> tuple[int, bool | None]:
+    """How many solutions ``clues`` leave (counting to 2), and whether that proves them unique:
+    ``True`` (exactly one, proved), ``False`` (none, or two found), ``None`` (the count was cut
+    short by ``deadline`` with at most one found: not known)."""
     model, cells = _latin_square(size, clues)
-    flat = [x for row in cells for x in row]
-    count = 0
-    while count < limit:
-        solver = make_solver(deadline.left())
-        try:
-            if not found_solution(solver, solver.solve(model)):
-                break
-        except SolverTimeoutError:  # the count so far
-            break
-        count += 1
-        differs = []
-        for x in flat:
-            same = model.new_bool_var("")
-            model.add(x == solver.value(x)).only_enforce_if(same)
-            model.add(x != solver.value(x)).only_enforce_if(~same)
-            differs.append(~same)
-        model.add_bool_or(differs)
-    return count
+    try:
+        grids, complete = enumerate_grids(model, cells, Run(deadline, "clues_to_retype"), 2)
+    except SolverTimeoutError:
+        return 0, None
+    if len(grids) >= 2:
+        return len(grids), False
+    if not complete:
+        return len(grids), None
+    return len(grids), len(grids) == 1

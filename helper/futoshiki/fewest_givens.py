@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from helper.deadline import Deadline
-from helper.errors import SolverError
-from helper.ortools import make_solver
+from helper.backends.cpsat import read_status, solve_model, solve_to_optimum
+from helper.deadline import Deadline, Run
+from helper.errors import SolverError, SolverTimeoutError
 
 from .generate import UniquenessOracle
 from .model import solve_futoshiki
@@ -43,6 +43,10 @@ from .puzzle import Futoshiki
 from .validate import Cell, Constraint, Grid
 
 DiffSet = frozenset[Cell]
+
+MASTER = {"linearization_level": 2, "cp_model_presolve": False}
+"""CP-SAT's settings for the master: the LP relaxation bounds a covering well; presolve finds
+little and costs time."""
 
 
 @dataclass(frozen=True)
@@ -131,11 +135,9 @@ def master_conflicts(
         model, given = hitting_set_model(cells, sets, lower)
         for cell, value in (hint or {}).items():
             model.add_hint(given[cell], value)
-        solver = make_solver(
-            seed=seed, linearization_level=linearization_level, cp_model_presolve=False
-        )
-        status = solver.solve(model)
-        if status != cp_model.OPTIMAL:
+        options = {"random_seed": seed, "linearization_level": linearization_level}
+        solver, status = solve_model(model, parameters={**MASTER, **options})
+        if read_status(status) != "optimal":
             raise SolverError(f"the master ended {solver.status_name(status)}, not OPTIMAL")
         runs.append((round(solver.objective_value), solver.num_conflicts))
     return runs
@@ -239,8 +241,7 @@ def implicit_hitting_sets(answer: Grid, check: UniquenessCheck) -> tuple[set[Cel
         if lower == len(best):
             break
         model, given = hitting_set_model(cells, sets, lower)
-        solver = make_solver(linearization_level=2, cp_model_presolve=False)
-        solver.solve(model)
+        solver = solve_to_optimum(model, parameters=MASTER)
         chosen = {cell for cell in cells if solver.value(given[cell])}
         lower = len(chosen)  # no smaller set hits every set found: a lower bound
         if lower < len(best):
@@ -322,12 +323,13 @@ def _loop(
         if lower == len(best) or out_of_budget():
             break
         model, given = hitting_set_model(cells, sets, lower)  # no hint: it does not help
-        # the LP relaxation bounds a covering well; presolve finds little and costs time
-        solver = make_solver(deadline.left(), linearization_level=2, cp_model_presolve=False)
-        status = solver.solve(model)
+        try:
+            solver, status = solve_model(model, Run(deadline, "fewest_givens"), MASTER)
+        except SolverTimeoutError:  # the deadline passed as the master was to start
+            break
         master_seconds += solver.wall_time
         master_stats.update(branches=solver.num_branches, conflicts=solver.num_conflicts)
-        if status != cp_model.OPTIMAL:  # out of time: keep the bound CP-SAT did prove
+        if read_status(status) != "optimal":  # out of time: keep the bound CP-SAT did prove
             lower = max(lower, int(solver.best_objective_bound + 0.999))
             break
         chosen = {cell for cell in cells if solver.value(given[cell])}

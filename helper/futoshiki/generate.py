@@ -11,13 +11,12 @@ import random
 from collections.abc import Sequence
 
 from pysat.formula import IDPool
-from pysat.solvers import Solver
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model
+from helper.backends.pysat import SatSolver
 from helper.errors import NoSolutionError
-from helper.ortools import make_solver
 
-from .cnf import DEFAULT_SAT_SOLVER, futoshiki_cnf, sign_clauses
+from .cnf import decode_one_hot, futoshiki_cnf, sign_clauses
 from .model import GameBoard
 from .puzzle import Futoshiki
 from .solvers import count_solutions
@@ -25,6 +24,11 @@ from .strategies import SEARCH_ALONE
 from .validate import Constraint, Grid, validate_futoshiki
 
 MIN_SIZE, MAX_SIZE = 4, 9
+
+ORACLE_BACKEND = "cadical195"
+"""The PySAT back end of :class:`UniquenessOracle`: CaDiCaL 1.9.5, which answers its many
+small questions fastest. It cannot be interrupted, so the oracle has no time limit; Ctrl-C
+still stops it (:class:`~helper.backends.pysat.SatSolver`)."""
 
 
 def _random_row(used: list[set[int]], rng: random.Random) -> list[int]:
@@ -98,7 +102,7 @@ class UniquenessOracle:
         size = len(solution)
         cnf, var = futoshiki_cnf([[0] * size for _ in range(size)], [])
         self._size, self._var = size, var
-        self._sat = Solver(name=DEFAULT_SAT_SOLVER, bootstrap_with=cnf.clauses)
+        self._sat = SatSolver(ORACLE_BACKEND, cnf.clauses)
         self._sat.add_clause([-var(r, c, solution[r][c]) for r in range(size) for c in range(size)])
         pool = IDPool(start_from=cnf.nv + 1)  # the switches: fresh numbers after the CNF's own
         self.switches: dict[tuple[str, object], int] = {}
@@ -117,17 +121,12 @@ class UniquenessOracle:
     def other_solution(self, active: set[tuple[str, object]]) -> Grid | None:
         """A second solution that obeys the ``active`` clues, or ``None`` when there is none."""
         assumptions = [s if clue in active else -s for clue, s in self.switches.items()]
-        if not self._sat.solve(assumptions=assumptions):
+        if not self._sat.solve(assumptions):
             return None
-        true = {literal for literal in self._sat.get_model() if literal > 0}
-        values = range(1, self._size + 1)
-        return [
-            [next(v for v in values if self._var(r, c, v) in true) for c in range(self._size)]
-            for r in range(self._size)
-        ]
+        return decode_one_hot(self._sat.model(), self._var, self._size)
 
     def close(self) -> None:
-        self._sat.delete()
+        self._sat.close()
 
 
 def generate_futoshiki(size: int, seed: int = 0) -> tuple[Grid, list[Constraint]]:
@@ -242,8 +241,10 @@ def difficulty(
     """
     grid, constraints = validate_futoshiki(grid, constraints)
     board = GameBoard(grid, constraints)
-    solver = make_solver(cp_model_presolve=False, **SEARCH_ALONE)
-    if not found_solution(solver, solver.solve(board.model)):
+    solver, status = solve_model(
+        board.model, parameters={"cp_model_presolve": False, **SEARCH_ALONE}
+    )
+    if not found_solution(solver, status):
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")
     return {
         "givens": sum(1 for row in grid for v in row if v),

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model
+from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError
-from helper.ortools import make_solver
 
 from .puzzle import Futoshiki
 from .validate import Grid, validate_futoshiki
@@ -91,9 +91,9 @@ class GameBoard(cp_model.CpSolverSolutionCallback):
     def solve(self, time_limit: float | None = None) -> Grid | None:
         """Run CP-SAT (fixed seed, one worker); leave the grid in ``.solution`` or ``None``."""
         self.solution = None
-        self.solver = make_solver(time_limit)
-        status = self.solver.solve(self.model, self)
-        found_solution(self.solver, status)  # a time-out or an invalid model raises
+        run = Run(Deadline(time_limit), "GameBoard")
+        self.solver, status = solve_model(self.model, run, callback=self)
+        found_solution(self.solver, status, run)  # a time-out raises
         return self.solution
 
 

@@ -19,13 +19,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
-from helper.backends.pysat import load_solver, require_interruptible, solve_within
+from helper.backends.pysat import SatSolver, require_interruptible
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 from helper.registry import Counter, Family, Registry, Solver
 from helper.results import CountResult, SolveResult
 
-from .cnf import futoshiki_cnf
+from .cnf import blocking_clause, decode_one_hot, futoshiki_cnf
 from .model import GameBoard
 from .puzzle import Futoshiki, as_futoshiki
 from .validate import Grid
@@ -102,23 +102,14 @@ class SatConfig:
         object.__setattr__(self, "backend", chosen)
 
 
-def _decode(model: Sequence[int], var, size: int) -> Grid:
-    true = {lit for lit in model if lit > 0}
-    values = range(1, size + 1)
-    return [
-        [next(v for v in values if var(r, c, v) in true) for c in range(size)] for r in range(size)
-    ]
-
-
 @REGISTRY.register("sat-onehot", config=SatConfig())
 def solve_onehot(puzzle: Futoshiki, run: Run, config: SatConfig) -> Grid | None:
     """The one-hot CNF, solved by ``config.backend`` within ``run.deadline``."""
     cnf, var = futoshiki_cnf(*puzzle)
-    run.deadline.check(run.method)
-    with load_solver(config.backend, cnf.clauses) as solver:
-        if not solve_within(solver, run):
+    with SatSolver(config.backend, cnf.clauses, run=run) as solver:
+        if not solver.solve():
             return None
-        return _decode(solver.get_model(), var, puzzle.width)
+        return decode_one_hot(solver.model(), var, puzzle.width)
 
 
 @REGISTRY.register_counter("sat-onehot", config=SatConfig())
@@ -127,16 +118,14 @@ def count_onehot(
 ) -> Iterator[Grid]:
     """Up to ``limit`` solutions: each one found is ruled out by a blocking clause."""
     cnf, var = futoshiki_cnf(*puzzle)
-    run.deadline.check(run.method)
-    found = 0
-    with load_solver(config.backend, cnf.clauses) as solver:
-        while (limit is None or found < limit) and solve_within(solver, run):
-            grid = _decode(solver.get_model(), var, puzzle.width)
-            found += 1
-            yield grid
-            solver.add_clause(
-                [-var(r, c, v) for r, row in enumerate(grid) for c, v in enumerate(row)]
-            )
+    size = puzzle.width
+
+    def block(model: list[int]) -> list[int]:
+        return blocking_clause(decode_one_hot(model, var, size), var)
+
+    with SatSolver(config.backend, cnf.clauses, run=run) as solver:
+        for model in solver.models(block, limit):
+            yield decode_one_hot(model, var, size)
 
 
 def solve(

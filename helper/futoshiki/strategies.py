@@ -19,9 +19,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model
 from helper.errors import NoSolutionError
-from helper.ortools import make_solver
 
 from .model import GameBoard
 from .puzzle import Futoshiki, as_futoshiki
@@ -102,10 +101,10 @@ def strategy_counts(
         if strategy.shuffle is not None:
             random.Random(strategy.shuffle).shuffle(cells)
         board.model.add_decision_strategy(cells, strategy.variable, strategy.value)
-    solver = make_solver(cp_model_presolve=presolve, **parameters)
+    options = {"cp_model_presolve": presolve, **parameters}
     if strategy is not None:
-        solver.parameters.search_branching = cp_model.FIXED_SEARCH
-    status = solver.solve(board.model)
+        options["search_branching"] = cp_model.FIXED_SEARCH
+    solver, status = solve_model(board.model, parameters=options)
     stopped = status == cp_model.UNKNOWN and parameters.get("stop_after_root_propagation")
     if not stopped and not found_solution(solver, status):  # a time-out raises
         raise NoSolutionError("no solution: no grid obeys all the givens and signs")

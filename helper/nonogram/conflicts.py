@@ -25,9 +25,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ortools.sat.python import cp_model
-from pysat.solvers import Solver
 
-from helper.backends.pysat import DEFAULT_BACKEND, load_solver, solve_for
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver
 from helper.cores import (
     Check,
     Core,
@@ -39,7 +38,7 @@ from helper.cores import (
     other_corrections,
     sat_check,
 )
-from helper.deadline import Deadline
+from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
 
 from .clues import Clue, runs
@@ -257,7 +256,7 @@ def conflicting_lines(
         core = _smallest(cpsat_check(model, cp_switches, time_limit), count, orders)
     elif method == "sat":
         clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
-        with load_solver(DEFAULT_BACKEND, clauses) as solver:
+        with SatSolver(DEFAULT_BACKEND, clauses) as solver:
             core = _smallest(sat_check(solver, switches, time_limit), count, orders)
     else:
         raise ValueError(f"method must be 'sat' or 'cpsat', got {method!r}")
@@ -364,7 +363,7 @@ def diagnose_lines(
         raise SolverTimeoutError(f"lines_to_retype: {error}") from None
     if not first:
         raise ValueError("the puzzle has a solution: no line needs retyping")
-    with load_solver(DEFAULT_BACKEND, clauses) as solver:
+    with SatSolver(DEFAULT_BACKEND, clauses, run=Run(deadline, "diagnose_lines")) as solver:
         check = sat_check(solver, switches, time_limit=deadline.left())
         core: Core | None = None
         with contextlib.suppress(SolverTimeoutError):  # then no conflicting set, but the rest
@@ -396,7 +395,7 @@ def _rank(fix: Fix) -> tuple[bool, int, int, list[tuple[bool, int]]]:
 
 
 def _nearest_fit(
-    solver: Solver,
+    solver: SatSolver,
     puzzle: Nonogram,
     switches: Sequence[int],
     members: Sequence[int],
@@ -414,28 +413,33 @@ def _nearest_fit(
     ]
     assumed = [s for k, s in enumerate(switches) if k not in set(members)]
     guard = solver.nof_vars() + 1  # guards the clauses that forbid pictures already seen
+
+    def values_of(model: Sequence[int]) -> list[list[int]]:
+        true = {literal for literal in model if literal > 0}
+        return [[int(x in true) for x in line_cells] for line_cells in cells]
+
+    def block(model: Sequence[int]) -> list[int]:  # not this picture of these lines again
+        values = values_of(model)
+        seen = [
+            -x if v else x
+            for xs, vs in zip(cells, values, strict=True)
+            for x, v in zip(xs, vs, strict=True)
+        ]
+        return [-guard, *seen]
+
     best: tuple[tuple[int, int], tuple[ClueLine, ...]] | None = None
     try:
-        for _ in range(FITS):
-            answer = solve_for(solver, deadline.left(), [guard, *assumed])
-            if not answer:  # no other picture (False) or no time left (None)
-                break
-            true = {literal for literal in solver.get_model() if literal > 0}
-            values = [[int(x in true) for x in line_cells] for line_cells in cells]
+        for model in solver.models(block, FITS, [guard, *assumed], seconds=deadline.left()):
             fits = tuple(
                 ClueLine(line.kind, line.index, tuple(runs(v)))
-                for line, v in zip(lines, values, strict=True)
+                for line, v in zip(lines, values_of(model), strict=True)
             )
             apart = sum(clue_distance(a.clue, b.clue) for a, b in zip(lines, fits, strict=True))
             blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(lines, fits, strict=True))
             if best is None or (apart, blocks) < best[0]:
                 best = ((apart, blocks), fits)
-            seen = [
-                -x if v else x
-                for xs, vs in zip(cells, values, strict=True)
-                for x, v in zip(xs, vs, strict=True)
-            ]
-            solver.add_clause([-guard, *seen])  # not this picture of these lines again
+    except SolverTimeoutError:  # no time left: the best of the pictures seen
+        pass
     finally:
         solver.add_clause([-guard])
     if best is None:
@@ -450,7 +454,6 @@ def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     ``helper.nonogram.models.cnf_compact``, which shares no code with the automaton encodings
     that find one."""
     from pysat.formula import IDPool
-    from pysat.solvers import Solver
 
     from .models.cnf_compact import line_compact_clauses
 
@@ -461,7 +464,7 @@ def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:
     for line in lines:
         line_cells = (cells if line.kind == "row" else columns)[line.index]
         clauses += line_compact_clauses(list(line.clue), line_cells, pool)
-    with Solver(name=DEFAULT_BACKEND, bootstrap_with=clauses) as sat:
+    with SatSolver(DEFAULT_BACKEND, clauses) as sat:
         return bool(sat.solve())
 
 

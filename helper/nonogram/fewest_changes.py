@@ -19,15 +19,16 @@ The master's optimum is a lower bound on the fewest changes; the heuristic's pic
 and so allowed by every cut, is the first upper bound and the master's first solution.
 """
 
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import found_solution
-from helper.deadline import Deadline
-from helper.ortools import make_solver
+from helper.backends.cpsat import found_solution, read_status, solve_model
+from helper.deadline import Deadline, Run
+from helper.errors import SolverTimeoutError
 
 from .clues import Grid
 from .make import as_picture, repair_picture
@@ -56,9 +57,12 @@ class FewestChanges:
     seconds: float
 
 
-def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) -> Grid | None:
+def other_picture(
+    grid: Sequence[Sequence[int]], keep: set[Cell] | None = None, run: Run | None = None
+) -> Grid | None:
     """A second picture with the clues of ``grid`` that keeps ``grid``'s cells in ``keep``
-    (``None`` when there is none): the automaton model plus "some other cell differs"."""
+    (``None`` when there is none): the automaton model plus "some other cell differs".
+    :class:`~helper.errors.SolverTimeoutError` when ``run``'s deadline passes first."""
     puzzle = Nonogram.from_grid(grid)
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols)
     keep = keep or set()
@@ -66,13 +70,15 @@ def other_picture(grid: Sequence[Sequence[int]], keep: set[Cell] | None = None) 
     model.add_bool_or([~cells[r][c] if grid[r][c] else cells[r][c] for r, c in free])
     for r, c in keep:
         model.add(cells[r][c] == grid[r][c])
-    solver = make_solver()
-    if not found_solution(solver, solver.solve(model)):
+    solver, status = solve_model(model, run)
+    if not found_solution(solver, status, run):  # a time-out raises
         return None
     return [[solver.value(cell) for cell in row] for row in cells]
 
 
-def swap_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) -> set[Cell]:
+def swap_cells(
+    grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]], run: Run | None = None
+) -> set[Cell]:
     """The cells where ``other`` differs from ``grid``, shrunk until no second picture with the
     same clues differs inside a smaller part of them (keep one more cell, ask again)."""
     height, width = len(grid), len(grid[0])
@@ -81,7 +87,7 @@ def swap_cells(grid: Sequence[Sequence[int]], other: Sequence[Sequence[int]]) ->
     for cell in sorted(differ):
         if cell not in differ:
             continue
-        smaller = other_picture(grid, keep=(everything - differ) | {cell})
+        smaller = other_picture(grid, keep=(everything - differ) | {cell}, run=run)
         if smaller is not None:
             differ = set(differing_cells(grid, smaller))
     return differ
@@ -132,33 +138,33 @@ def fewest_changes(
     reached (``proven`` false). ``ValueError`` for a picture that is not rows of 0/1 cells.
     """
     start = time.perf_counter()
-    deadline = Deadline(time_limit)
+    run = Run(Deadline(time_limit), "fewest_changes")
     original = as_picture(grid)
     height, width = len(original), len(original[0])
     best, filled = repair_picture(original)  # unique: an upper bound
     model, cell = closest_picture_model(original)
     lower, rounds, cuts, picture = 0, 0, 0, original
-    while lower < len(differing_cells(original, best)):
-        other = other_picture(picture)
-        if other is None:  # the master's picture is unique: the bounds meet
-            best = picture
-            break
-        add_swap_cut(model, cell, picture, swap_cells(picture, other))
-        cuts += 1
-        if deadline.passed() or (max_rounds is not None and rounds >= max_rounds):
-            break
-        model.clear_hints()
-        for r in range(height):
-            for c in range(width):
-                model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
-        solver = make_solver(deadline.left(), linearization_level=2)
-        status = solver.solve(model)
-        rounds += 1
-        if status != cp_model.OPTIMAL:
-            lower = max(lower, int(solver.best_objective_bound + 0.999))
-            break
-        lower = int(solver.objective_value)
-        picture = [[solver.value(x) for x in row] for row in cell]
+    with contextlib.suppress(SolverTimeoutError):  # then the bounds reached so far stand
+        while lower < len(differing_cells(original, best)):
+            other = other_picture(picture, run=run)
+            if other is None:  # the master's picture is unique: the bounds meet
+                best = picture
+                break
+            add_swap_cut(model, cell, picture, swap_cells(picture, other, run))
+            cuts += 1
+            if run.deadline.passed() or (max_rounds is not None and rounds >= max_rounds):
+                break
+            model.clear_hints()
+            for r in range(height):
+                for c in range(width):
+                    model.add_hint(cell[r][c], best[r][c])  # a unique picture obeys every cut
+            solver, status = solve_model(model, run, {"linearization_level": 2})
+            rounds += 1
+            if read_status(status) != "optimal":  # out of time: keep the bound it proved
+                lower = max(lower, int(solver.best_objective_bound + 0.999))
+                break
+            lower = int(solver.objective_value)
+            picture = [[solver.value(x) for x in row] for row in cell]
     changed = tuple(differing_cells(original, best))
     return FewestChanges(
         picture=best,

@@ -21,10 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from helper.backends.cpsat import found_solution
+from helper.backends.cpsat import found_solution, solve_model
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError
-from helper.ortools import make_solver
 
 from .clues import Grid
 from .models.cpsat_automaton import build_automaton_model
@@ -69,8 +68,9 @@ def hinted_search(
                 if value in (0, 1):
                     model.add_hint(cell, value)
     run = Run(Deadline(time_limit), "hinted_search")
-    solver = make_solver(run.deadline.left(), cp_model_presolve=presolve, **parameters)
-    if not found_solution(solver, solver.solve(model), run):  # a time-out raises
+    options = {"cp_model_presolve": presolve, **parameters}
+    solver, status = solve_model(model, run, options)
+    if not found_solution(solver, status, run):  # a time-out raises
         raise NoSolutionError("no solution: no picture satisfies every clue")
     grid = [[solver.value(cell) for cell in row] for row in cells]
     info = solver.solution_info()  # "complete_hint", "main [hint]" (the hint search), "main"
@@ -115,8 +115,8 @@ def root_counts(puzzle: Nonogram, *, presolve: bool = True, **parameters: Any) -
     """
     puzzle = as_nonogram(puzzle)
     model, _ = build_automaton_model(puzzle.rows, puzzle.cols)
-    solver = make_solver(cp_model_presolve=presolve, stop_after_root_propagation=True, **parameters)
-    solver.solve(model)  # stopped at the root, or solved there: the counts are the root's
+    options = {"cp_model_presolve": presolve, "stop_after_root_propagation": True, **parameters}
+    solver, _ = solve_model(model, parameters=options)  # stopped at the root, or solved there
     return solver.num_branches, solver.num_conflicts
 
 

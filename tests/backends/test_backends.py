@@ -9,12 +9,13 @@ from typing import ClassVar
 import pytest
 from ortools.sat.python import cp_model
 from pysat.solvers import Solver
-from stubs import NeverAnswers, child_running
+from stubs import child_running, never_answering
 
 from helper.backends import cpsat, pysat, race, race_child
+from helper.backends.pysat import SatSolver
 from helper.backends.race import usable_cores
 from helper.deadline import Deadline, Run
-from helper.errors import SolverTimeoutError
+from helper.errors import NoSolutionError, SolverTimeoutError
 
 
 def test_cpsat_solves_within_the_run_and_counts_its_search():
@@ -37,21 +38,45 @@ def test_cpsat_refuses_to_start_after_the_deadline():
 
 
 def test_pysat_gives_up_at_the_deadline_on_a_solver_that_never_answers():
-    with NeverAnswers(name="g3", bootstrap_with=[[1, 2], [-1, 2]]) as solver:
-        run = Run(Deadline(0.2), "stub")
+    run = Run(Deadline(0.2), "stub")
+    with never_answering("g3", [[1, 2], [-1, 2]], run=run) as solver:
         start = time.perf_counter()
-        with pytest.raises(SolverTimeoutError, match=r"stub: interrupted after 0\.2 s"):
-            pysat.solve_within(solver, run)
+        with pytest.raises(SolverTimeoutError, match=r"stub: no answer within 0\.2 s"):
+            solver.solve()
         assert time.perf_counter() - start < 0.2 + 5  # the deadline was honoured
-        assert pysat.solve_for(solver, 0.05) is None  # a timer interrupts it, and again
+        with pytest.raises(SolverTimeoutError, match="stub"):  # and it is not asked again
+            solver.solve()
+    with never_answering("g3", [[1, 2], [-1, 2]]) as solver:
+        assert solver.solve(seconds=0.05) is None  # a budget of the call, not the deadline
+        assert solver.solve(conflicts=10, seconds=0.05) is None
 
 
 def test_pysat_answers_and_counts():
-    with pysat.load_solver("g3", [[1, 2], [-1], [-2, 3]]) as solver:
-        run = Run(Deadline(), "test")
-        assert pysat.solve_within(solver, run) is True
-        assert solver.get_model()[:3] == [-1, 2, 3]
-        assert set(run.stats) <= {"decisions", "conflicts"}
+    run = Run(Deadline(), "test")
+    with SatSolver("g3", [[1, 2], [-1], [-2, 3]], run=run) as solver:
+        assert solver.solve() is True and solver.backend == "glucose3"
+        assert solver.model()[:3] == [-1, 2, 3]
+        assert set(run.stats) == {"decisions", "conflicts"} and solver.calls == 1
+        assert solver.solve([1]) is False and solver.core() == [1]
+        assert solver.propagate([-3]) == (False, []) or not solver.propagate([-3])[0]
+
+
+def test_statistics_are_per_call_and_add_up_to_the_solvers_own_totals():
+    """Each call adds what that call did: after many calls, the run holds the solver's own
+    totals (PySAT's accum_stats are totals since the solver was made, not per call)."""
+    from pysat.examples.genhard import PHP
+
+    run = Run(Deadline(), "test")
+    with SatSolver("g4", PHP(5).clauses, run=run) as solver:
+        for _ in range(5):
+            assert solver.solve() is False
+            totals = solver.totals()
+            assert run.stats == totals  # not the sum of running totals
+        assert totals["conflicts"] > 0 and totals["decisions"] > 0
+    with SatSolver("g3", [[1, 2, 3]], run=Run()) as solver:  # a count of 7 models
+        models = list(solver.models(lambda model: [-x for x in model]))
+        assert len(models) == 7 and solver.calls == 8
+        assert solver.run.stats == solver.totals()
 
 
 def test_usable_cores_is_at_least_one():
@@ -78,9 +103,9 @@ def test_the_race_in_threads_gives_the_second_solvers_answer(clauses):
     None when the clauses are unsatisfiable), the primary is stopped and can search again."""
     threads = threading.active_count()
     run = Run(Deadline(30), "test")
-    with NeverAnswers(name="g4", bootstrap_with=clauses) as primary:
+    with never_answering("g4", clauses, run=run) as primary:
         winner, model = race.race_in_threads(primary, "g4", clauses, "g3", run)
-        assert not primary.stopped.is_set()  # its interrupt was cleared
+        assert not primary._solver.stopped.is_set()  # its interrupt was cleared
     assert winner == "g3" and set(run.stats) <= {"decisions", "conflicts"}
     if clauses is SATISFIABLE:
         true = {lit for lit in model if lit > 0}
@@ -91,11 +116,11 @@ def test_the_race_in_threads_gives_the_second_solvers_answer(clauses):
 
 
 def test_the_race_in_threads_ends_at_the_deadline(monkeypatch):
-    monkeypatch.setattr(race, "Solver", NeverAnswers)
+    monkeypatch.setattr(race, "SatSolver", never_answering)
     threads = threading.active_count()
     run = Run(Deadline(0.2), "stub race")
     start = time.perf_counter()
-    stub = NeverAnswers(name="g4", bootstrap_with=SATISFIABLE)
+    stub = never_answering("g4", SATISFIABLE, run=run)
     with stub as primary, pytest.raises(SolverTimeoutError, match=r"no answer within 0\.2 s"):
         race.race_in_threads(primary, "g4", SATISFIABLE, "g3", run)
     assert time.perf_counter() - start < 0.2 + 5  # the deadline was honoured (a wide margin)
@@ -107,9 +132,9 @@ def test_the_race_in_a_process_gives_the_childs_answer(clauses, race_children):
     """The primary never answers (a stub): CaDiCaL 1.0.3, which cannot be interrupted, answers
     from its child process; the primary is stopped and can search again; the child has ended."""
     run = Run(Deadline(30), "test")
-    with NeverAnswers(name="g4", bootstrap_with=clauses) as primary:
+    with never_answering("g4", clauses, run=run) as primary:
         winner, model = race.race(primary, "g4", clauses, "cd103", run)
-        assert not primary.stopped.is_set()  # its interrupt was cleared
+        assert not primary._solver.stopped.is_set()  # its interrupt was cleared
     assert winner == "cd103" and set(run.stats) <= {"decisions", "conflicts"}
     assert model == (None if clauses is UNSATISFIABLE else [-1, 2, 3])  # the one model
     assert len(race_children) == 1 and race_children[0].returncode == 0
@@ -131,7 +156,7 @@ def test_a_child_that_fails_is_named_and_the_primary_goes_on(monkeypatch, comman
     run = Run(Deadline(1.0), "failed child")
     start = time.perf_counter()
     with (
-        NeverAnswers(name="g4", bootstrap_with=SATISFIABLE) as primary,
+        never_answering("g4", SATISFIABLE, run=run) as primary,
         pytest.warns(RuntimeWarning, match=reason) as warned,
         pytest.raises(SolverTimeoutError, match=r"no answer within 1\.0 s"),
     ):
@@ -143,7 +168,7 @@ def test_a_child_that_fails_is_named_and_the_primary_goes_on(monkeypatch, comman
 def test_a_child_that_dies_while_the_primary_searches_leaves_the_primary_its_answer(monkeypatch):
     monkeypatch.setattr(race, "child_command", child_running("import os; os._exit(3)"))
     run = Run(Deadline(30), "test")
-    with Solver(name="g3", bootstrap_with=SATISFIABLE) as primary:  # answers at once
+    with SatSolver("g3", SATISFIABLE, run=run) as primary:  # answers at once
         winner, model = race.race(primary, "g3", SATISFIABLE, "cd103", run)
     assert winner == "g3" and model == [-1, 2, 3]
 
@@ -152,7 +177,7 @@ def test_the_race_in_a_process_ends_at_the_deadline_and_kills_the_child(monkeypa
     monkeypatch.setattr(race, "child_command", child_running("import time; time.sleep(3600)"))
     run = Run(Deadline(0.5), "stub race")
     start = time.perf_counter()
-    stub = NeverAnswers(name="g4", bootstrap_with=SATISFIABLE)
+    stub = never_answering("g4", SATISFIABLE, run=run)
     with stub as primary, pytest.raises(SolverTimeoutError, match=r"no answer within 0\.5 s"):
         race.race(primary, "g4", SATISFIABLE, "cd103", run)
     assert time.perf_counter() - start < 0.5 + 5
@@ -182,17 +207,26 @@ class Loading(Solver):
         return super().append_formula(formula, no_return)
 
 
+def loading(backend, clauses=(), *, run=None):
+    """A SatSolver whose back end records what it loads (:class:`Loading`)."""
+    solver = SatSolver(backend, (), run=run)
+    solver._solver.delete()
+    solver._solver = Loading(name=pysat.constructor_name(backend), bootstrap_with=clauses)
+    return solver
+
+
 def test_the_second_stops_loading_when_the_primary_has_answered(monkeypatch):
     monkeypatch.setattr(race, "LOAD_CHUNK", 2)
-    monkeypatch.setattr(race, "Solver", Loading)
+    monkeypatch.setattr(race, "SatSolver", loading)
     monkeypatch.setattr(Loading, "chunks", [])
     clauses = [[1, 2], [-1, 2]] + [[-3 - i, 4 + i] for i in range(20)]
     run = Run(Deadline(30), "test")
-    with Solver(name="g3", bootstrap_with=clauses) as primary:  # answers at once
+    with SatSolver("g3", clauses, run=run) as primary:  # answers at once
         winner, model = race.race_in_threads(primary, "g3", clauses, "g4", run)
+        totals = primary.totals()
     assert winner == "g3" and model is not None and 2 in model
     assert Loading.chunks in ([], [2])  # at most one chunk: then it saw the answer and stopped
-    assert run.stats == {}  # the second never searched
+    assert run.stats == totals  # the second never searched: only the primary counted
 
 
 # -- which back ends can be interrupted (issue 30) ---------------------------------------------
@@ -209,11 +243,9 @@ def _pigeonhole() -> list[list[int]]:
 def test_every_interruptible_back_end_stops_when_interrupted_and_lets_python_run(backend):
     """The search runs in a thread; this thread keeps running (the interpreter is released)
     and ``interrupt()`` ends the search with ``None``, as :data:`INTERRUPTIBLE` promises."""
-    with pysat.load_solver(backend, _pigeonhole()) as solver:
+    with SatSolver(backend, _pigeonhole()) as solver:
         answer: dict[str, bool | None] = {}
-        searching = threading.Thread(
-            target=lambda: answer.update(found=solver.solve_limited(expect_interrupt=True))
-        )
+        searching = threading.Thread(target=lambda: answer.update(found=solver.solve()))
         searching.start()
         steps = 0
         while steps < 200 and searching.is_alive():  # runs only while the GIL is released
@@ -223,15 +255,19 @@ def test_every_interruptible_back_end_stops_when_interrupted_and_lets_python_run
         solver.interrupt()
         searching.join(30)
         assert not searching.is_alive() and answer == {"found": None}
+        assert solver.solve(seconds=0.05) is None  # the interrupt was cleared: it searches
 
 
 @pytest.mark.parametrize("backend", ["cd103", "cd153", "cd195", "lingeling", "kissat"])
 def test_a_back_end_that_cannot_be_interrupted_gets_no_time_limit(backend):
     assert not pysat.can_interrupt(backend)
-    with pysat.load_solver(backend, SATISFIABLE) as solver:
+    timed = SatSolver(backend, SATISFIABLE, run=Run(Deadline(1.0)))
+    with timed, pytest.raises(ValueError, match="cannot be interrupted, so it cannot serve a time"):
+        timed.solve()
+    with SatSolver(backend, SATISFIABLE) as solver:
         with pytest.raises(ValueError, match="cannot be interrupted, so it cannot serve a time"):
-            pysat.solve_for(solver, 1.0)
-        assert pysat.solve_for(solver, None) is True  # without a limit it just solves
+            solver.solve(seconds=1.0)
+        assert solver.solve() is True  # without a limit it just solves
 
 
 def test_pysat_names_are_pysats_own():
@@ -248,43 +284,51 @@ def test_pysat_names_are_pysats_own():
         pysat.NAMES["glucose5"]
 
 
-def test_the_timer_is_joined_so_it_cannot_interrupt_a_later_search():
-    before = threading.active_count()
-    with pysat.load_solver("g3", SATISFIABLE) as solver:
-        assert pysat.solve_for(solver, 30) is True
-        assert threading.active_count() == before  # the timer thread has ended
-
-
-def test_pysats_own_solver_classes_are_solved_like_a_named_solver():
-    from pysat.solvers import Cadical195, Glucose4
-
-    with Glucose4(bootstrap_with=[[1, 2], [-1]]) as solver:
-        assert pysat.backend_of(solver) == "glucose4"
-        run = Run(Deadline(10), "glucose4")
-        assert pysat.solve_within(solver, run) and solver.get_model() == [-1, 2]
-    with Cadical195(bootstrap_with=[[1]]) as solver:
-        assert pysat.backend_of(solver) == "cadical195"
-        with pytest.raises(ValueError, match="interrupt"):
-            pysat.solve_for(solver, 1.0)  # CaDiCaL ignores a time limit: refused
+def test_a_stop_at_one_calls_budget_cannot_reach_a_later_search():
+    with SatSolver("g3", SATISFIABLE) as solver:
+        assert solver.solve(seconds=0.05) is True
+        time.sleep(0.15)  # past that budget: a stop that came late would end the next search
+        assert solver.solve() is True
+    with SatSolver("glucose41", SATISFIABLE) as solver:  # any of PySAT's names
+        assert solver.backend == "glucose4" and repr(solver) == "<SatSolver Glucose 4.1, 0 calls>"
 
 
 def test_one_reading_of_a_cpsat_status_an_invalid_model_is_no_time_out():
-    from helper.ortools import make_solver
-
     model = cp_model.CpModel()
     model.new_int_var(0, 10, "x")
     model.proto.variables[0].domain[0] = 5  # the domain 5..1 is empty: a broken model
     model.proto.variables[0].domain[1] = 1
-    solver = make_solver()
-    with pytest.raises(ValueError, match="invalid model"):
-        cpsat.found_solution(solver, solver.solve(model))
+    with pytest.raises(ValueError, match=r"^invalid CP-SAT model: "):
+        cpsat.solve_model(model)
+    model.name = "broken"
+    with pytest.raises(ValueError, match=r"^hints: invalid CP-SAT model 'broken': "):
+        cpsat.solve_model(model, Run(method="hints"))
+    model.maximize(model.get_int_var_from_proto_index(0))  # an objective does not hide it
+    with pytest.raises(ValueError, match="invalid CP-SAT model"):
+        cpsat.solve_to_optimum(model)
     hard = cp_model.CpModel()
     hard.add_all_different([hard.new_int_var(0, 30, f"v{i}") for i in range(30)])
-    solver = make_solver(1e-9)  # no time to find anything
+    no_time = {"max_time_in_seconds": 1e-9}  # no time to find anything
+    solver, status = cpsat.solve_model(hard, parameters=no_time)
+    assert cpsat.read_status(status) == "unknown"
     with pytest.raises(SolverTimeoutError, match=r"CP-SAT: UNKNOWN, no answer within its time"):
-        cpsat.found_solution(solver, solver.solve(hard))
+        cpsat.found_solution(solver, status)
     run = Run(Deadline(5), "the model")
     with pytest.raises(SolverTimeoutError, match=r"the model: UNKNOWN, no answer within 5 s"):
-        cpsat.found_solution(solver, solver.solve(hard), run)
-    solver = make_solver()
-    assert cpsat.found_solution(solver, solver.solve(cp_model.CpModel())) is True  # no rule: any
+        cpsat.found_solution(solver, status, run)
+    solver, status = cpsat.solve_model(cp_model.CpModel())
+    assert cpsat.found_solution(solver, status) is True  # no rule: any
+
+
+def test_an_optimum_is_claimed_only_when_cpsat_proves_it():
+    model = cp_model.CpModel()
+    x = [model.new_bool_var(f"x{i}") for i in range(40)]
+    model.add(sum(x) >= 20)
+    model.minimize(sum((i % 7 + 1) * v for i, v in enumerate(x)))
+    assert cpsat.solve_to_optimum(model).objective_value > 0
+    no_time = {"max_time_in_seconds": 1e-9}
+    with pytest.raises(SolverTimeoutError, match="no proven optimum"):
+        cpsat.solve_to_optimum(model, parameters=no_time)
+    model.add(sum(x) <= 10)  # and at least 20: no solution
+    with pytest.raises(NoSolutionError, match="no solution"):
+        cpsat.solve_to_optimum(model, Run(method="the master"))

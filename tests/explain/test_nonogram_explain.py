@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from step_checks import UNKNOWN, fitting, line_cells, nonogram_can_differ, nonogram_forced_by
 from strategies import solutions
 
-from helper.errors import NoSolutionError, NotUniqueError, SolverError, SolverTimeoutError
+from helper.errors import NoSolutionError, NotUniqueError, SolverError
 from helper.explain import Explanation, Step
 from helper.explain.rectangles import best_rectangle, pair_relations
 from helper.nonogram import Nonogram, explain, load_puzzle
@@ -174,9 +174,12 @@ def test_not_unique_and_no_solution():
         explain([[1]])  # type: ignore[arg-type]
 
 
-def test_time_limit():
-    with pytest.raises(SolverTimeoutError):
-        explain(load_puzzle("nonogram02"), time_limit=1e-4)
+def test_a_time_limit_keeps_what_was_found_and_says_it_is_incomplete():
+    cut = explain(load_puzzle("nonogram02"), time_limit=1e-4)
+    assert not cut.complete and "no answer within" in cut.message
+    assert cut.steps == () and cut.solution is None  # not even the solution was proved
+    full = explain(load_puzzle("nonogram02"))
+    assert full.complete and full.message == "" and full.solution is not None
 
 
 def test_the_explanation_is_a_sequence_of_steps():

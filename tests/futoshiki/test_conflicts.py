@@ -6,7 +6,14 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from helper.futoshiki import Futoshiki, SolverTimeoutError, count_solutions_sat
+from helper.futoshiki import Futoshiki, SolverTimeoutError, count_solutions
+
+
+def count_solutions_sat(grid, constraints, limit=2):
+    """The SAT count (the one-hot CNF), complete: a count cut short fails the test."""
+    count = count_solutions(Futoshiki(grid, constraints), limit, solver="sat-onehot")
+    assert count.complete
+    return count.count
 from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
 from helper.futoshiki.generate import all_signs, latin_square
 

@@ -225,6 +225,10 @@ class SatModel:
             if var is not None
         ]
 
+    def block(self, model: Sequence[int]) -> list[int]:
+        """The blocking clause of the grid of ``model``."""
+        return self.blocking_clause(self.decode(model))
+
 
 LineClauses = Callable[
     [Sequence[int], Sequence[int], Sequence[int | None], int, Clauses], int | None

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
-from pysat.solvers import Glucose4
 
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import ModelTooLargeError
@@ -94,6 +93,10 @@ class NonogramCnf:
             for v, cell in zip(row, grid_row, strict=True)
         ]
 
+    def block(self, model: Sequence[int]) -> list[int]:
+        """The blocking clause of the picture of ``model``."""
+        return self.blocking_clause(self.decode(model))
+
 
 def encode(rows: Sequence[Clue], cols: Sequence[Clue], line_encoder: LineEncoder) -> NonogramCnf:
     """The whole puzzle: one variable per cell, shared by its row and its column."""
@@ -107,22 +110,6 @@ def encode(rows: Sequence[Clue], cols: Sequence[Clue], line_encoder: LineEncoder
         cnf.extend(line_encoder(clue, [cells[r][c] for r in range(height)], pool))
     cnf.nv = pool.top  # count every variable made, even one that no clause mentions
     return NonogramCnf(cnf, cells)
-
-
-def all_pictures(encoding: NonogramCnf, limit: int | None = None) -> list[Grid]:
-    """Every picture of ``encoding`` (at most ``limit``), in the order found: solve, rule
-    the picture out with its blocking clause, solve again, until the formula is unsatisfiable.
-
-    A fresh solver each call, because a solver that has enumerated keeps its blocking clauses.
-    :func:`helper.nonogram.solvers.pysat.all_solutions` is this loop for a ``Nonogram``, with
-    a time limit.
-    """
-    found: list[Grid] = []
-    with Glucose4(bootstrap_with=encoding.cnf.clauses) as solver:
-        while (limit is None or len(found) < limit) and solver.solve():
-            found.append(encoding.decode(solver.get_model()))
-            solver.add_clause(encoding.blocking_clause(found[-1]))
-    return found
 
 
 def placement_cnf(

@@ -38,15 +38,7 @@ families' tuning splits. ``"portfolio-full-cnf"`` is the same solver with
 from dataclasses import dataclass
 from typing import Literal
 
-from helper.backends.pysat import (
-    NAMES,
-    canonical,
-    load_solver,
-    require_interruptible,
-    search_stats,
-    solve_for,
-    solve_within,
-)
+from helper.backends.pysat import NAMES, SatSolver, canonical, require_interruptible
 from helper.backends.race import race, race_in_threads, usable_cores
 from helper.deadline import Run
 
@@ -218,6 +210,12 @@ every grid that is not large and open (the portfolio's default before issue 30).
 (the child never imports it: :func:`helper.backends.race.race`)."""
 
 
+def solve_for(solver: SatSolver, seconds: float) -> bool | None:
+    """The primary alone for ``seconds`` (within the run's deadline): its answer, or ``None``
+    when it has none yet and the race starts."""
+    return solver.solve(seconds=seconds)
+
+
 def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid | None:
     """Line logic; then the CNF of the open cells by a SAT solver in this process, joined
     after a wait by a second one as :meth:`PortfolioConfig.plan` says (in a thread, or in a
@@ -229,16 +227,13 @@ def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid
     open_cells = sum(var is not None for row in model.cells for var in row)
     run.count(open_cells=open_cells)
     plan = config.plan(open_cells, puzzle.cells, len(model.clauses))
-    with load_solver(plan.primary, model.clauses) as solver:
+    with SatSolver(plan.primary, model.clauses, run=run) as solver:
         if plan.second is None:
-            alone = solve_within(solver, run)  # a time-out raises: the label stays "portfolio"
+            alone = solver.solve()  # a time-out raises: the label stays "portfolio"
             run.method = f"portfolio: SAT ({NAMES[plan.primary]})"
-            return model.decode(solver.get_model()) if alone else None
-        left = run.deadline.left()
-        wait = plan.second_after if left is None else min(plan.second_after, left)
-        found = solve_for(solver, wait)
+            return model.decode(solver.model()) if alone else None
+        found = solve_for(solver, plan.second_after)
         if found is None:
-            run.deadline.check("portfolio")
             run.count(second_opinions=1)
             second_opinion = race_in_threads if plan.in_threads else race
             winner, answer = second_opinion(solver, plan.primary, model.clauses, plan.second, run)
@@ -246,8 +241,7 @@ def solve_portfolio(puzzle: Nonogram, run: Run, config: PortfolioConfig) -> Grid
             grid = None if answer is None else model.decode(answer)
         else:
             run.method = f"portfolio: SAT ({NAMES[plan.primary]})"
-            grid = model.decode(solver.get_model()) if found else None
-        run.count(**search_stats(solver))
+            grid = model.decode(solver.model()) if found else None
         return grid
 
 

@@ -8,14 +8,7 @@ the automaton CNF of the open cells, :mod:`..models.cnf_automaton`), which can a
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pysat.solvers import Solver
-
-from helper.backends.pysat import (
-    DEFAULT_BACKEND,
-    load_solver,
-    require_interruptible,
-    solve_within,
-)
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver, require_interruptible
 from helper.deadline import NO_DEADLINE, Deadline, Run
 from helper.results import check_limit
 
@@ -41,11 +34,10 @@ def solve_cnf(encoding: NonogramCnf, run: Run | None = None) -> Grid | None:
 
     ``run`` carries a deadline and collects the solver's counts (no limit by default).
     """
-    run = run or Run(Deadline(), SAT_SOLVER)
-    with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
-        if not solve_within(solver, run):
+    with SatSolver(SAT_SOLVER, encoding.cnf.clauses, run=run) as solver:
+        if not solver.solve():
             return None
-        return encoding.decode(solver.get_model())
+        return encoding.decode(solver.model())
 
 
 @register("pysat-cnf")
@@ -60,6 +52,20 @@ def solve_compact(puzzle: Nonogram, run: Run) -> Grid | None:
     return solve_cnf(compact_cnf(puzzle.rows, puzzle.cols, deadline=run.deadline), run)
 
 
+def all_pictures(
+    encoding: NonogramCnf, limit: int | None = None, run: Run | None = None
+) -> list[Grid]:
+    """Every picture of ``encoding`` (at most ``limit``), in the order found: solve, rule the
+    picture out with its blocking clause, solve again, until the formula is unsatisfiable
+    (:meth:`~helper.backends.pysat.SatSolver.models`, the package's one such loop).
+
+    A fresh solver each call, because a solver that has enumerated keeps its blocking clauses.
+    ``run`` carries a deadline (none by default) and collects the solver's counts.
+    """
+    with SatSolver(SAT_SOLVER, encoding.cnf.clauses, run=run) as solver:
+        return [encoding.decode(model) for model in solver.models(encoding.block, limit)]
+
+
 def all_solutions(
     puzzle: Nonogram,
     limit: int | None = None,
@@ -69,23 +75,14 @@ def all_solutions(
 ) -> list[Grid]:
     """Every picture that fits the clues (at most ``limit`` of them), in the order found.
 
-    After each picture a blocking clause over the cell variables rules it out and the solver
-    is asked again. The solver is created here and thrown away at the end, because a solver
-    that has enumerated keeps its blocking clauses. ``time_limit`` bounds the whole
-    enumeration (:class:`SolverTimeoutError`).
+    :func:`all_pictures` of the puzzle's all-placements CNF (or its compact CNF). ``time_limit``
+    bounds the whole enumeration (:class:`~helper.errors.SolverTimeoutError`).
     """
     puzzle = as_nonogram(puzzle)
     check_limit(limit)
     run = Run(Deadline(time_limit), SAT_SOLVER)
     encode = compact_cnf if compact else placement_cnf
-    encoding = encode(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    found: list[Grid] = []
-    with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
-        while (limit is None or len(found) < limit) and solve_within(solver, run):
-            grid = encoding.decode(solver.get_model())
-            found.append(grid)
-            solver.add_clause(encoding.blocking_clause(grid))
-    return found
+    return all_pictures(encode(puzzle.rows, puzzle.cols, deadline=run.deadline), limit, run)
 
 
 def line_logic_then_cnf(
@@ -131,10 +128,10 @@ def solve_sat_automaton(puzzle: Nonogram, run: Run, config: SatConfig) -> Grid |
         return None
     if not model.clauses:
         return model.known
-    with load_solver(config.backend, model.clauses) as solver:
-        if not solve_within(solver, run):
+    with SatSolver(config.backend, model.clauses, run=run) as solver:
+        if not solver.solve():
             return None
-        return model.decode(solver.get_model())
+        return model.decode(solver.model())
 
 
 @register_counter("sat-automaton", config=SatConfig())
@@ -149,10 +146,6 @@ def count_with_sat(
     if not model.clauses:
         yield model.known
         return
-    found = 0
-    with load_solver(config.backend, model.clauses) as solver:
-        while (limit is None or found < limit) and solve_within(solver, run):
-            grid = model.decode(solver.get_model())
-            found += 1
-            yield grid
-            solver.add_clause(model.blocking_clause(grid))
+    with SatSolver(config.backend, model.clauses, run=run) as solver:
+        for found in solver.models(model.block, limit):
+            yield model.decode(found)

@@ -16,11 +16,11 @@ from helper.errors import SolverTimeoutError
 from helper.nonogram import Nonogram, clues_from_grid
 from helper.nonogram.models import checked
 from helper.nonogram.models.cnf_compact import compact_cnf
-from helper.nonogram.models.cnf_placements import all_pictures, placement_cnf
+from helper.nonogram.models.cnf_placements import placement_cnf
 from helper.nonogram.models.cpsat_automaton import add_line_automaton, build_automaton_model
 from helper.nonogram.models.cpsat_grid import build_model, forbid_picture
 from helper.nonogram.models.cpsat_start import build_nonogram_model, fill_pattern
-from helper.nonogram.solvers.pysat import all_solutions
+from helper.nonogram.solvers.pysat import all_pictures, all_solutions
 from helper.pictures import draw
 
 

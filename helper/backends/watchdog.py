@@ -1,0 +1,235 @@
+"""The one place that stops a search: at its deadline, or when the user presses Ctrl-C.
+
+A solver library's search runs in C++ and holds no Python frame while it runs, so neither a
+Python timer's callback in that thread nor Python's own Ctrl-C (``KeyboardInterrupt``) can
+stop it: Python runs a signal handler only between two of its own instructions. What can stop
+it is another thread calling the library's own stop (PySAT's ``interrupt()``, CP-SAT's
+``stop_search()``), which both take while they search, since they let other threads run.
+
+:func:`watching` registers one search with that other thread, the *watchdog*: one thread per
+process, started on first use, asleep until it has something to do. It calls the search's
+stop
+
+- when the search's :class:`~helper.deadline.Deadline` passes (one thread for every timed
+  search, instead of a timer thread per call), and
+- when the process receives SIGINT (Ctrl-C in a terminal, "interrupt the kernel" in
+  Jupyter). While a search runs in the main thread, Python's own signal handler writes the
+  signal's number to the watchdog's socket (``signal.set_wakeup_fd``), which wakes it; it
+  stops every search it watches. The search returns, and Python's handler raises
+  ``KeyboardInterrupt`` as usual, in the thread that called the solver, which is left in a
+  state it can be used in again (only the search was stopped).
+
+The stop is repeated every :data:`REPEAT` seconds until the search has returned, since a
+library may clear a stop that arrives just before its search starts (RC2 does). Nothing here
+needs ``fork``, and a search in a thread other than the main one is stopped at its deadline
+and on Ctrl-C when the main thread is itself waiting inside :func:`watching` (the races do).
+"""
+
+import contextlib
+import os
+import select
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from helper.deadline import Deadline
+
+REPEAT = 0.05
+"""Seconds between two calls of a stop, until the stopped search has returned."""
+
+WAKE = 0
+"""The byte that wakes the watchdog to look at its searches again (signal numbers start at 1)."""
+
+Reason = Literal["deadline", "interrupt"]
+
+
+@dataclass(eq=False)
+class Watch:
+    """One search the watchdog watches: how to stop it, until when it may run, and why it
+    was stopped (``None`` while it was not)."""
+
+    stop: Callable[[], None]
+    end: float | None = None  # time.perf_counter() after which it is stopped
+    reason: Reason | None = field(default=None)
+
+    @property
+    def interrupted(self) -> bool:
+        """True when Ctrl-C stopped the search."""
+        return self.reason == "interrupt"
+
+    @property
+    def timed_out(self) -> bool:
+        """True when the deadline stopped the search."""
+        return self.reason == "deadline"
+
+
+class _Watchdog:
+    """The thread that stops searches, and the socket that wakes it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._reader, self._writer = socket.socketpair()
+        self._reader.setblocking(False)
+        self._writer.setblocking(False)
+        self._watches: list[Watch] = []
+        self._forward = -1  # the wake-up fd the main thread had before (asyncio's, say)
+        self._main_guards = 0
+        self._thread = threading.Thread(target=self._run, name="helper-watchdog", daemon=True)
+        self._thread.start()
+
+    @property
+    def fileno(self) -> int:
+        """The socket Python writes a signal's number to (``signal.set_wakeup_fd``)."""
+        return self._writer.fileno()
+
+    def add(self, watch: Watch) -> None:
+        with self._lock:
+            self._watches.append(watch)
+        if watch.end is not None:
+            self._wake()
+
+    def remove(self, watch: Watch) -> None:
+        with self._lock:  # after this, the watch's stop is never called again
+            self._watches.remove(watch)
+
+    def enter_main(self) -> bool:
+        """Route the main thread's signals here; ``False`` where Python does not allow it."""
+        try:
+            previous = signal.set_wakeup_fd(self.fileno, warn_on_full_buffer=False)
+        except ValueError:  # not the main thread of the main interpreter
+            return False
+        with self._lock:
+            if self._main_guards == 0:
+                self._forward = previous
+            self._main_guards += 1
+        return True
+
+    def leave_main(self) -> None:
+        with self._lock:
+            self._main_guards -= 1
+            last = self._main_guards == 0
+            forward = self._forward
+        if last:
+            signal.set_wakeup_fd(forward)
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):  # a full buffer already wakes it
+            self._writer.send(bytes([WAKE]))
+
+    def _timeout(self) -> float | None:
+        with self._lock:
+            if any(watch.reason is not None for watch in self._watches):
+                return REPEAT
+            ends = [watch.end for watch in self._watches if watch.end is not None]
+        return None if not ends else max(min(ends) - time.perf_counter(), 0.0)
+
+    def _run(self) -> None:
+        while True:
+            ready, _, _ = select.select([self._reader], [], [], self._timeout())
+            if ready:
+                self._read()
+            self._stop_due()
+
+    def _read(self) -> None:
+        try:
+            data = self._reader.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        signals = bytes(byte for byte in data if byte != WAKE)
+        if not signals:
+            return
+        with self._lock:
+            forward = self._forward
+            if signal.SIGINT in signals:
+                for watch in self._watches:
+                    watch.reason = "interrupt"
+        if forward != -1:  # whoever listened before us hears the signal too
+            with contextlib.suppress(OSError):
+                os.write(forward, signals)
+
+    def _stop_due(self) -> None:
+        now = time.perf_counter()
+        with self._lock:
+            for watch in self._watches:
+                if watch.reason is None and watch.end is not None and now >= watch.end:
+                    watch.reason = "deadline"
+                if watch.reason is not None:
+                    watch.stop()
+
+
+_dog: _Watchdog | None = None
+_dog_lock = threading.Lock()
+
+
+def _watchdog() -> _Watchdog:
+    global _dog
+    with _dog_lock:
+        if _dog is None:
+            _dog = _Watchdog()
+        return _dog
+
+
+def _forget_after_fork() -> None:  # a forked child has the socket but not the thread
+    global _dog
+    _dog = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_after_fork)
+
+
+@contextlib.contextmanager
+def watching(stop: Callable[[], None], deadline: Deadline | None = None) -> Iterator[Watch]:
+    """Stop a search by calling ``stop`` when ``deadline`` passes or Ctrl-C is pressed.
+
+    Parameters
+    ----------
+    stop
+        Stops the search from another thread, quickly and without blocking (PySAT's
+        ``interrupt``, CP-SAT's ``stop_search``); it may be called more than once.
+    deadline
+        When the search must end (``None``: it need not).
+
+    Yields
+    ------
+    Watch
+        Says, once the block is done, whether and why the search was stopped.
+
+    Examples
+    --------
+    >>> import threading
+    >>> from helper.deadline import Deadline
+    >>> stopped = threading.Event()
+    >>> with watching(stopped.set, Deadline(0.05)) as watch:
+    ...     stopped.wait(5)  # the search: it runs until it is stopped
+    True
+    >>> watch.reason
+    'deadline'
+    """
+    dog = _watchdog()
+    end = None
+    if deadline is not None and deadline.seconds is not None:
+        end = time.perf_counter() + (deadline.left() or 0.0)
+    watch = Watch(stop, end)
+    main = threading.current_thread() is threading.main_thread() and dog.enter_main()
+    dog.add(watch)
+    try:
+        yield watch
+    finally:
+        dog.remove(watch)
+        if main:
+            dog.leave_main()
+
+
+def raise_if_interrupted(watch: Watch) -> None:
+    """Raise ``KeyboardInterrupt`` when Ctrl-C stopped the watched search (Python's own
+    handler has raised it already, unless a program replaced that handler)."""
+    if watch.interrupted:
+        raise KeyboardInterrupt
+
+
+__all__ = ["REPEAT", "Watch", "raise_if_interrupted", "watching"]
