@@ -34,7 +34,7 @@ book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI d
 	BOOK_EXECUTE=force $(BIN)/jupyter-book build . --all $(JB_FLAGS) \
 		|| { $(BIN)/python -m booktools.build_report; exit 1; }
 
-lint: $(STAMP)  ## ruff check and format, mypy (the type hints of helper/)
+lint: $(STAMP)  ## ruff check and format, mypy (the type hints of helper/ and the scripts in data/)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -1,7 +1,9 @@
 """Make the Nonogram benchmark set ``data/bench/*.json`` (used by ``python -m helper.bench``).
 
-Run from the repository root: ``.venv/bin/python data/make_benchmark.py``. Everything is seeded,
-so the same files come out every time. Four families, from easy to hard:
+Run from anywhere: ``.venv/bin/python data/make_benchmark.py`` writes every file into
+``bench/`` beside this script; ``make_benchmark.py picture-heart-10x10 --out DIR`` writes only
+that one into ``DIR``. Everything is seeded, so the same files come out every time (a few
+seconds for all). Four families, from easy to hard:
 
 - ``picture``: drawings from :mod:`helper.pictures` and smooth random blobs (unions of
   ellipses) from 10x10 to 80x80, including several 45x60 and 60x80 puzzles. Smooth shapes
@@ -12,22 +14,25 @@ so the same files come out every time. Four families, from easy to hard:
 - ``hard``: random half-black grids kept only when line logic, iterated to its fixpoint,
   leaves at least 40% of the cells undecided: hard by construction, they need search.
 
-Each file records its family, the picture's size and how many solutions it has (1, 2 for
-"two or more", or ``null`` when counting did not finish within a minute).
+Each file records its family, the picture's size and how many solutions it has, as a count
+stopped at two says it (:func:`solutions`): 1 when the count proved the puzzle unique, 2 for
+"two or more", or ``null`` when counting did not finish within a minute.
 """
 
+import argparse
 import json
-import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
-from helper.data import DATA_DIR
-from helper.nonogram import Nonogram, SolverTimeoutError, clues_from_grid
+from helper.nonogram import CountResult, Nonogram, clues_from_grid
 from helper.nonogram.line.reference import propagate, unknown_cells, unknown_state
 from helper.nonogram.unique import count_solutions
 from helper.pictures import Canvas, draw
 
-BENCH_DIR = DATA_DIR / "bench"
+BENCH_DIR = Path(__file__).resolve().parent / "bench"
 Grid = list[list[int]]
 
 
@@ -106,26 +111,35 @@ def pictures() -> list[tuple[str, str, Grid]]:
     return out
 
 
-def make(family: str, name: str, grid: Grid) -> dict:
+def solutions(count: CountResult) -> int | None:
+    """What a file records of a count stopped at two: the number when the count is final
+    (1: proved unique; 2: two or more; 0: none), ``None`` when the time ran out first."""
+    if count.limit != 2:
+        raise ValueError(f"the files record counts stopped at two, not at {count.limit}")
+    return count.count if count.complete else None
+
+
+def make(family: str, name: str, grid: Grid) -> dict[str, Any]:
+    """The puzzle of ``grid`` as the file's fields, with its solutions counted up to two."""
     rows, cols = clues_from_grid(grid)
-    try:
-        solutions: int | None = count_solutions(Nonogram(rows, cols), limit=2, time_limit=60)
-    except SolverTimeoutError:
-        solutions = None
+    count = count_solutions(Nonogram(rows, cols), limit=2, time_limit=60)
+    found = {0: "no solution", 1: "unique (proved)", 2: "two or more solutions"}
+    said = found[count.count] if count.complete else f"{count.count} found, count stopped"
     height, width = len(rows), len(cols)
-    print(f"{family}-{name}: {solutions} solution(s), undecided {undecided_share(grid):.1%}")
+    print(f"{family}-{name}: {said}, undecided {undecided_share(grid):.1%}")
     return {
         "title": f"{family} {name}",
         "source": "data/make_benchmark.py (seeded)",
         "family": family,
         "size": f"{height}x{width}",
-        "solutions": solutions,
+        "solutions": solutions(count),
         "rows": rows,
         "cols": cols,
     }
 
 
-def write(path, puzzle: dict) -> None:
+def write(path: Path, puzzle: dict[str, Any]) -> None:
+    """Write ``puzzle`` as JSON: its fields one per line, then one clue per line."""
     head = {k: v for k, v in puzzle.items() if k not in ("rows", "cols")}
     lines = [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
     for key in ("rows", "cols"):
@@ -133,17 +147,28 @@ def write(path, puzzle: dict) -> None:
         lines.append(f'  "{key}": [\n{clues}\n  ]' + ("," if key == "rows" else ""))
     text = "{\n" + "\n".join(lines) + "\n}\n"
     assert json.loads(text) == puzzle
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8", newline="\n")
 
 
-def main(only: list[str]) -> None:
-    BENCH_DIR.mkdir(exist_ok=True)
-    for family, name, grid in pictures():
-        stem = f"{family}-{name}"
-        if only and stem not in only:
+def main(argv: Sequence[str] | None = None) -> None:
+    """Write ``<family>-<name>.json`` for the chosen puzzles (all by default)."""
+    parser = argparse.ArgumentParser(description="Make the Nonogram benchmark set.")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help="puzzles to make, as FAMILY-NAME (default: all)"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=BENCH_DIR, metavar="DIR", help="folder (default: ./bench)"
+    )
+    args = parser.parse_args(argv)
+    puzzles = {f"{family}-{name}": (family, name, grid) for family, name, grid in pictures()}
+    if unknown := sorted(set(args.names) - set(puzzles)):
+        parser.error(f"no puzzle named {', '.join(unknown)}; choose from {', '.join(puzzles)}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    for stem, (family, name, grid) in puzzles.items():
+        if args.names and stem not in args.names:
             continue
-        write(BENCH_DIR / f"{stem}.json", make(family, name, grid))
+        write(args.out / f"{stem}.json", make(family, name, grid))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

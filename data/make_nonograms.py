@@ -1,19 +1,25 @@
 """Make the book's Nonogram puzzles from pictures drawn in code (``helper.pictures``).
 
-Run from the repository root: ``.venv/bin/python data/make_nonograms.py``. For each puzzle it
-renders the picture, takes its clues, proves that the picture is the clues' only solution
-(the start-position model with one extra clause, "some cell differs", is infeasible) and
-writes ``data/nonogramNN.json``. Nothing is random: the same files come out every time.
+Run from anywhere: ``.venv/bin/python data/make_nonograms.py`` writes ``nonogramNN.json``
+beside this script; ``make_nonograms.py nonogram02 --out DIR`` writes only ``nonogram02`` into
+``DIR``. For each puzzle it renders the picture, takes its clues, proves that the picture is
+the clues' only solution (the start-position model with one extra clause, "some cell differs",
+is infeasible) and writes the file. Nothing is random: the same files come out every time.
+A few seconds for all three.
 """
 
+import argparse
 import json
-import sys
 import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
-from helper.data import DATA_DIR
 from helper.nonogram import Nonogram, clues_from_grid
 from helper.nonogram.solvers.cpsat import find_other_solution
 from helper.pictures import as_text, draw
+
+HERE = Path(__file__).resolve().parent
 
 PUZZLES = [
     # file name, picture, height, width, title
@@ -23,7 +29,8 @@ PUZZLES = [
 ]
 
 
-def make(name: str, picture: str, height: int, width: int, title: str) -> dict:
+def make(name: str, picture: str, height: int, width: int, title: str) -> dict[str, Any]:
+    """The puzzle of ``picture`` as the file's fields, once its uniqueness is proved."""
     grid = draw(picture, height, width)
     rows, cols = clues_from_grid(grid)
     start = time.perf_counter()
@@ -42,7 +49,8 @@ def make(name: str, picture: str, height: int, width: int, title: str) -> dict:
     }
 
 
-def write(name: str, puzzle: dict) -> None:
+def write(path: Path, puzzle: dict[str, Any]) -> None:
+    """Write ``puzzle`` as JSON with one clue per line."""
     lines = ",\n".join(f"    {json.dumps(clue)}" for clue in puzzle["rows"])
     columns = ",\n".join(f"    {json.dumps(clue)}" for clue in puzzle["cols"])
     text = (
@@ -54,15 +62,28 @@ def write(name: str, puzzle: dict) -> None:
         "}\n"
     )
     assert json.loads(text) == puzzle
-    (DATA_DIR / f"{name}.json").write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8", newline="\n")
 
 
-def main(names: list[str]) -> None:
+def main(argv: Sequence[str] | None = None) -> None:
+    """Write ``<name>.json`` for the chosen puzzles (all by default)."""
+    names = [entry[0] for entry in PUZZLES]
+    parser = argparse.ArgumentParser(description="Make the book's Nonogram puzzles.")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"puzzles to make (default: all of {names})"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=HERE, metavar="DIR", help="folder to write to (default: here)"
+    )
+    args = parser.parse_args(argv)
+    if unknown := sorted(set(args.names) - set(names)):
+        parser.error(f"no puzzle named {', '.join(unknown)}; choose from {', '.join(names)}")
+    args.out.mkdir(parents=True, exist_ok=True)
     for name, picture, height, width, title in PUZZLES:
-        if names and name not in names:
+        if args.names and name not in args.names:
             continue
-        write(name, make(name, picture, height, width, title))
+        write(args.out / f"{name}.json", make(name, picture, height, width, title))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

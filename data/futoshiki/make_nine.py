@@ -1,27 +1,35 @@
 """Make our own 9x9 Futoshiki puzzles, nineNN.txt with nineNN.solution.txt.
 
-Run from anywhere: ``python data/futoshiki/make_nine.py``. Seeded, so the files come out the
-same every time. For each seed: a random Latin square is the answer; clues (signs first,
-a given only when no sign helps) are added until the answer is the only solution, each clue
-chosen to rule out another solution the solver has just found; then clues are removed, in a
-random order, as long as the answer stays the only solution.
+Run from anywhere: ``.venv/bin/python data/futoshiki/make_nine.py`` writes the files beside
+this script; ``make_nine.py nine02 --out DIR`` writes only ``nine02`` into ``DIR``. Seeded, so
+the files come out the same every time. For each seed: a random Latin square is the answer;
+clues (signs first, a given only when no sign helps) are added until the answer is the only
+solution, each clue chosen to rule out another solution the solver has just found; then clues
+are removed, in a random order, as long as the answer stays the only solution (proved by
+``count_solutions(...).unique``). A few seconds for all three.
 """
 
+import argparse
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
-from helper.futoshiki import check_futoshiki, count_solutions, format_futoshiki
+from helper.futoshiki import Futoshiki, check_futoshiki, count_solutions, format_futoshiki
 from helper.futoshiki.model import GameBoard
+from helper.futoshiki.validate import Cell, Constraint, Grid
 from helper.ortools import get_all_solutions
 
 HERE = Path(__file__).resolve().parent
 SIZE = 9
 SEEDS = (1, 2, 3)
+"""The seed of ``nine01``, ``nine02``, ``nine03``."""
 
-Clue = tuple[str, tuple]  # ("sign", ((r1, c1), (r2, c2))) or ("given", (r, c))
+Clue = tuple[Literal["sign"], Constraint] | tuple[Literal["given"], Cell]
+"""``("sign", ((r1, c1), (r2, c2)))`` (cell 1 < cell 2) or ``("given", (r, c))``."""
 
 
-def latin_square(size: int, rng: random.Random) -> list[list[int]]:
+def latin_square(size: int, rng: random.Random) -> Grid:
     """A random Latin square, filled cell by cell with backtracking in a shuffled order."""
     grid = [[0] * size for _ in range(size)]
 
@@ -43,7 +51,7 @@ def latin_square(size: int, rng: random.Random) -> list[list[int]]:
     return grid
 
 
-def true_signs(answer: list[list[int]]) -> list[tuple]:
+def true_signs(answer: Grid) -> list[Constraint]:
     """Every sign between neighbours, pointing the way the answer says."""
     size = len(answer)
     signs = []
@@ -56,19 +64,25 @@ def true_signs(answer: list[list[int]]) -> list[tuple]:
     return signs
 
 
-def puzzle_of(answer, clues: list[Clue]):
+def puzzle_of(answer: Grid, clues: Sequence[Clue]) -> tuple[Grid, list[Constraint]]:
+    """The puzzle that ``clues`` make: the givens read from ``answer``, and the signs."""
     grid = [[0] * len(answer) for _ in answer]
-    constraints = []
-    for kind, what in clues:
-        if kind == "given":
-            r, c = what
+    constraints: list[Constraint] = []
+    for clue in clues:
+        if clue[0] == "given":
+            r, c = clue[1]
             grid[r][c] = answer[r][c]
         else:
-            constraints.append(what)
+            constraints.append(clue[1])
     return grid, constraints
 
 
-def another_solution(answer, clues: list[Clue]):
+def is_unique(answer: Grid, clues: Sequence[Clue]) -> bool:
+    """True when the clues are proved to leave exactly one solution."""
+    return count_solutions(Futoshiki(*puzzle_of(answer, clues)), limit=2).unique
+
+
+def another_solution(answer: Grid, clues: Sequence[Clue]) -> Grid | None:
     """A solution other than ``answer``, or None when ``answer`` is the only one."""
     board = GameBoard(*puzzle_of(answer, clues))
     cells = [x for row in board.cells for x in row]
@@ -79,13 +93,14 @@ def another_solution(answer, clues: list[Clue]):
     return None
 
 
-def make_puzzle(seed: int):
+def make_puzzle(seed: int) -> tuple[Grid, list[Constraint], Grid]:
+    """The puzzle of ``seed`` as ``(grid, constraints, answer)``."""
     rng = random.Random(seed)
     answer = latin_square(SIZE, rng)
     signs = true_signs(answer)
     clues: list[Clue] = []
     while (other := another_solution(answer, clues)) is not None:
-        breaking = [
+        breaking: list[Clue] = [
             ("sign", s) for s in signs if not other[s[0][0]][s[0][1]] < other[s[1][0]][s[1][1]]
         ]
         if not breaking:
@@ -98,22 +113,41 @@ def make_puzzle(seed: int):
     rng.shuffle(order)
     for clue in order:
         trial = [c for c in clues if c != clue]
-        if count_solutions(*puzzle_of(answer, trial), limit=2) == 1:
+        if is_unique(answer, trial):
             clues = trial
     grid, constraints = puzzle_of(answer, clues)
-    assert check_futoshiki(grid, constraints, answer)
-    assert count_solutions(grid, constraints, limit=2) == 1
+    if not check_futoshiki(grid, constraints, answer) or not is_unique(answer, clues):
+        raise RuntimeError(f"seed {seed}: the answer is not the puzzle's only solution")
     return grid, constraints, answer
 
 
-def main() -> None:
-    for k, seed in enumerate(SEEDS, start=1):
+NAMES = {f"nine{k:02d}": seed for k, seed in enumerate(SEEDS, start=1)}
+"""Each puzzle's name and seed."""
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Write ``<name>.txt`` and ``<name>.solution.txt`` for the chosen puzzles (all by default)."""
+    parser = argparse.ArgumentParser(description="Make the seeded 9x9 Futoshiki puzzles.")
+    parser.add_argument(
+        "names", nargs="*", metavar="NAME", help=f"puzzles to make (default: all of {list(NAMES)})"
+    )
+    parser.add_argument(
+        "--out", type=Path, default=HERE, metavar="DIR", help="folder to write to (default: here)"
+    )
+    args = parser.parse_args(argv)
+    if unknown := sorted(set(args.names) - set(NAMES)):
+        parser.error(f"no puzzle named {', '.join(unknown)}; choose from {', '.join(NAMES)}")
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, seed in NAMES.items():
+        if args.names and name not in args.names:
+            continue
         grid, constraints, answer = make_puzzle(seed)
-        name = f"nine{k:02d}"
-        (HERE / f"{name}.txt").write_text(format_futoshiki(grid, constraints) + "\n", "utf-8")
-        (HERE / f"{name}.solution.txt").write_text(format_futoshiki(answer, []) + "\n", "utf-8")
+        puzzle = format_futoshiki(grid, constraints) + "\n"
+        (args.out / f"{name}.txt").write_text(puzzle, encoding="utf-8", newline="\n")
+        solution = format_futoshiki(answer, []) + "\n"
+        (args.out / f"{name}.solution.txt").write_text(solution, encoding="utf-8", newline="\n")
         givens = sum(v > 0 for row in grid for v in row)
-        print(f"{name}: seed {seed}, {givens} givens, {len(constraints)} signs")
+        print(f"{name}: seed {seed}, {givens} givens, {len(constraints)} signs, unique (proved)")
 
 
 if __name__ == "__main__":
