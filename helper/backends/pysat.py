@@ -22,15 +22,14 @@ Names are PySAT's own (:class:`pysat.solvers.SolverNames`): ``"g3"``, ``"glucose
 readable name of every alias.
 """
 
-import gc
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 
 from pysat.solvers import Solver, SolverNames
 
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
+from helper.memory import without_cyclic_gc
 
 Clauses = list[list[int]]
 
@@ -183,23 +182,6 @@ class _Names(Mapping[str, str]):
 NAMES: Mapping[str, str] = _Names()
 """Readable names of PySAT's back ends, by any of their aliases: ``NAMES["g4"]`` is
 ``"Glucose 4.1"``."""
-
-
-@contextmanager
-def without_cyclic_gc() -> Iterator[None]:
-    """Pause Python's cycle collector while hundreds of thousands of clause lists are made.
-
-    Lists of integers cannot form cycles, but each new batch of containers triggers a
-    collection that walks all the others: on a 60 x 80 puzzle that took more than half the
-    time of building the CNF. Reference counting still frees everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def load_solver(backend: str, clauses: Sequence[Sequence[int]]) -> Solver:

@@ -41,11 +41,11 @@ from helper.backends.pysat import (
     constructor_name,
     require_interruptible,
     search_stats,
-    without_cyclic_gc,
 )
 from helper.backends.race_child import Answer
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
+from helper.memory import without_cyclic_gc
 
 CHILD_MODULE = "helper.backends.race_child"
 """The module the child of :func:`race` runs (``python -m``)."""
