@@ -299,8 +299,10 @@ def command_convert(args: argparse.Namespace) -> None:
 
 def command_explain(args: argparse.Namespace) -> None:
     """Print the steps that solve a Nonogram (.non, .json) or a Futoshiki (.txt), one a line."""
-    from helper import futoshiki, nonogram
+    from helper import futoshiki
     from helper.errors import NoSolutionError, NotUniqueError
+    from helper.explain.futoshiki import explain as explain_futoshiki
+    from helper.explain.nonogram import explain as explain_nonogram
 
     try:
         if Path(args.file).suffix.lower() == ".txt":
@@ -308,10 +310,10 @@ def command_explain(args: argparse.Namespace) -> None:
                 puzzle = futoshiki.Futoshiki.from_text(_read_text(args.file), name=args.file)
             except ValueError as error:
                 raise CommandError(f"{args.file}: {error}") from None
-            steps = futoshiki.explain(puzzle, time_limit=args.time_limit)
+            steps = explain_futoshiki(puzzle, time_limit=args.time_limit)
         else:
             nonogram_puzzle = _read_nonogram(args.file, args.max_cells)
-            steps = nonogram.explain(nonogram_puzzle, time_limit=args.time_limit)
+            steps = explain_nonogram(nonogram_puzzle, time_limit=args.time_limit)
     except (NoSolutionError, NotUniqueError) as error:
         raise CommandError(f"{args.file}: {error}") from None
     for step in steps:
