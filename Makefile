@@ -34,10 +34,11 @@ book-force: $(STAMP)  ## rebuild every page and re-execute every cell (what CI d
 	BOOK_EXECUTE=force $(BIN)/jupyter-book build . --all $(JB_FLAGS) \
 		|| { $(BIN)/python -m booktools.build_report; exit 1; }
 
-lint: $(STAMP)  ## ruff check and format, mypy (the type hints of helper/ and the scripts in data/)
+lint: $(STAMP)  ## ruff check and format, mypy (helper/ and the scripts in data/), lint-imports (the layers)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	PYTHONPATH=. $(BIN)/lint-imports --no-logo --no-cache  # this checkout's helper/, whichever the venv installed
 
 unit: $(STAMP)  ## pytest for helper (everything but the browser and notebook tests)
 	$(BIN)/python -m pytest -m "not browser and not notebooks"

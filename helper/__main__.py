@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from helper.errors import SolverTimeoutError
+from helper.report import CONFLICT_SECONDS, conflict_report
 
 if TYPE_CHECKING:
-    from helper.cores import Diagnosis, Fix
     from helper.futoshiki import Futoshiki
     from helper.nonogram import Nonogram
     from helper.results import CountResult
@@ -123,73 +123,6 @@ def _board_text(grid: Sequence[Sequence[int]]) -> str:
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
-CONFLICT_SECONDS = 10.0
-"""How long ``solve`` and ``futoshiki`` look for the clues to blame when there is no solution
-and no ``--time-limit`` is given."""
-SHOWN_FIXES = 4
-"""At most this many sets of clues to retype are printed: the nearest fit and 3 others."""
-
-
-def _conflict_report(found: "Diagnosis", noun: str) -> str:
-    """The report on a puzzle without solution, after its first line: the fewest clues to
-    retype, other sets as likely (or less), the nearest clues that fit, then a set of clues
-    that cannot all hold. Every line that names a clue starts with its kind (``row``,
-    ``column``, ``given``, ``sign``) and no other line does."""
-    best, *others = found.fixes
-    lines = [f"fewest {noun} to retype ({len(best.typed)}):", *map(str, best.typed)]
-
-    def tie(fix: "Fix") -> bool:
-        return (fix.unique, fix.apart, fix.blocks) == (best.unique, best.apart, best.blocks)
-
-    shown = others[: SHOWN_FIXES - 1]
-    size = len(best.typed)
-    for heading, group in (
-        ("or, as likely,", [fix for fix in shown if tie(fix)]),
-        ("or, less likely,", [fix for fix in shown if not tie(fix)]),
-    ):
-        for k, fix in enumerate(group):
-            if size == 1 and k == 0:
-                lines.append(f"{heading} one of these instead:")
-            elif size > 1:
-                lines.append(f"{heading} these {size} instead:" if k == 0 else "or these:")
-            lines += map(str, fix.typed)
-    if not found.complete:
-        lines.append(f"(more sets of {size} may exist: the search for them stopped early)")
-    elif len(others) > len(shown):
-        lines.append(f"({len(others) - len(shown)} more sets of {size} not shown)")
-
-    def measures(fix: "Fix") -> str:
-        words = [f"{fix.apart} apart"]
-        if fix.blocks:  # a Nonogram's fits with more or fewer blocks than typed
-            gained = sum(
-                len(f.clue) - len(t.clue) for t, f in zip(fix.typed, fix.fits, strict=True)
-            )
-            n = fix.blocks
-            many = "a block" if n == 1 else f"{n} blocks"
-            words.append(f"{many} {'more' if gained > 0 else 'fewer' if gained < 0 else 'changed'}")
-        if fix.unique:
-            words.append("one solution")
-        return ", ".join(words)
-
-    fits = [
-        f"{fit} ({measures(fix)})"
-        for fix in [best, *shown]
-        if fix.apart is not None
-        for fit in fix.fits
-    ]
-    if fits:
-        lines.append("nearest that fit: " + "; ".join(fits))
-    conflict = found.conflict
-    if conflict is None:
-        lines.append(f"(no set of {noun} that cannot all hold was proven in time)")
-    else:
-        heading = f"these {len(conflict)} {noun} cannot all hold"
-        if not conflict.minimal:
-            heading += " (time ran out before the set was made minimal)"
-        lines += [heading + ":", *map(str, conflict)]
-    return "\n" + "\n".join(lines)
-
-
 def _conflicts(puzzle: "Nonogram", time_limit: float | None) -> str:
     """The lines to retype and to blame for "no solution", or a note that time ran out."""
     from helper.nonogram.conflicts import diagnose_lines
@@ -199,7 +132,7 @@ def _conflicts(puzzle: "Nonogram", time_limit: float | None) -> str:
         found = diagnose_lines(puzzle, time_limit=seconds)
     except SolverTimeoutError:
         return f"\n(no lines named within {seconds:g} s)"
-    return _conflict_report(found, "lines")
+    return conflict_report(found, "lines")
 
 
 def _futoshiki_conflicts(puzzle: "Futoshiki", time_limit: float | None) -> str:
@@ -211,7 +144,7 @@ def _futoshiki_conflicts(puzzle: "Futoshiki", time_limit: float | None) -> str:
         found = clues_to_retype(puzzle, time_limit=seconds)
     except SolverTimeoutError:
         return f"\n(no clues named within {seconds:g} s)"
-    return _conflict_report(found, "clues")
+    return conflict_report(found, "clues")
 
 
 def _refuse_limit_without_count(args: argparse.Namespace) -> None:
@@ -299,8 +232,10 @@ def command_convert(args: argparse.Namespace) -> None:
 
 def command_explain(args: argparse.Namespace) -> None:
     """Print the steps that solve a Nonogram (.non, .json) or a Futoshiki (.txt), one a line."""
-    from helper import futoshiki, nonogram
+    from helper import futoshiki
     from helper.errors import NoSolutionError, NotUniqueError
+    from helper.explain.futoshiki import explain as explain_futoshiki
+    from helper.explain.nonogram import explain as explain_nonogram
 
     try:
         if Path(args.file).suffix.lower() == ".txt":
@@ -308,10 +243,10 @@ def command_explain(args: argparse.Namespace) -> None:
                 puzzle = futoshiki.Futoshiki.from_text(_read_text(args.file), name=args.file)
             except ValueError as error:
                 raise CommandError(f"{args.file}: {error}") from None
-            steps = futoshiki.explain(puzzle, time_limit=args.time_limit)
+            steps = explain_futoshiki(puzzle, time_limit=args.time_limit)
         else:
             nonogram_puzzle = _read_nonogram(args.file, args.max_cells)
-            steps = nonogram.explain(nonogram_puzzle, time_limit=args.time_limit)
+            steps = explain_nonogram(nonogram_puzzle, time_limit=args.time_limit)
     except (NoSolutionError, NotUniqueError) as error:
         raise CommandError(f"{args.file}: {error}") from None
     for step in steps:

@@ -8,7 +8,8 @@ reads the same on every page. The keys are the registry keys of
 The colours are grouped by the tool that does the search: blues for CP-SAT models, greens for
 PySAT encodings, warm colours for the book's own line logic in Python, and purple for the
 portfolio behind :func:`helper.nonogram.solve`. This module imports nothing heavy (no
-matplotlib, no solver), so any module may take its colours from here.
+matplotlib, no solver), so any figure, page or table may take its colours from here (the
+puzzle families and explanations do not: presentation is a layer above them).
 """
 
 from typing import TypedDict

@@ -23,15 +23,14 @@ Names are PySAT's own (:class:`pysat.solvers.SolverNames`): ``"g3"``, ``"glucose
 readable name of every alias.
 """
 
-import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from typing import Any, Self
 
 from pysat.solvers import Solver, SolverNames
 
 from helper.deadline import Deadline, Run
 from helper.errors import SolverError, SolverTimeoutError
+from helper.memory import without_cyclic_gc
 from helper.results import check_limit
 
 from .watchdog import raise_if_interrupted, watching
@@ -187,23 +186,6 @@ class _Names(Mapping[str, str]):
 NAMES: Mapping[str, str] = _Names()
 """Readable names of PySAT's back ends, by any of their aliases: ``NAMES["g4"]`` is
 ``"Glucose 4.1"``."""
-
-
-@contextmanager
-def without_cyclic_gc() -> Iterator[None]:
-    """Pause Python's cycle collector while hundreds of thousands of clause lists are made.
-
-    Lists of integers cannot form cycles, but each new batch of containers triggers a
-    collection that walks all the others: on a 60 x 80 puzzle that took more than half the
-    time of building the CNF. Reference counting still frees everything as usual.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 COUNTED = ("decisions", "conflicts")

@@ -20,10 +20,10 @@ from dataclasses import asdict, dataclass
 
 from helper.bench import explain_sets as sets
 from helper.errors import SolverTimeoutError
+from helper.explain.futoshiki import explain as explain_futoshiki
+from helper.explain.nonogram import explain as explain_nonogram
 from helper.futoshiki import Futoshiki
-from helper.futoshiki import explain as explain_futoshiki
 from helper.nonogram import Nonogram
-from helper.nonogram import explain as explain_nonogram
 
 BOOK_SECONDS = 30.0
 """The goal for the book's 20 x 20 (a small share of the build's five minutes)."""

@@ -25,7 +25,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from helper.__main__ import CONFLICT_SECONDS
 from helper.bench.families import SEED_BASE, SPLITS, smooth_picture
 from helper.cores import minimum_correction
 from helper.nonogram.conflicts import (
@@ -38,6 +37,7 @@ from helper.nonogram.conflicts import (
     switched_cnf,
 )
 from helper.nonogram.puzzle import Nonogram
+from helper.report import CONFLICT_SECONDS
 
 SIDE = 30
 """The pictures are ``SIDE`` x ``SIDE``."""

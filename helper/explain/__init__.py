@@ -1,7 +1,7 @@
 """Step-wise explanations: a solution as a sequence of small steps a person can check.
 
-:func:`helper.nonogram.explain` and :func:`helper.futoshiki.explain` return an
-:class:`Explanation`, a sequence of :class:`Step`. The cheapest step at each turn is found
+:func:`helper.explain.nonogram.explain` and :func:`helper.explain.futoshiki.explain` return
+an :class:`Explanation`, a sequence of :class:`Step`. The cheapest step at each turn is found
 by line logic (a Nonogram's single lines) or by an optimal constrained unsatisfiable subset
 (:mod:`helper.explain.ocus`), after Bogaerts, Gamba and Guns (AIJ 2021) and Gamba, Bogaerts
 and Guns (IJCAI 2021).

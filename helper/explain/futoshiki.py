@@ -133,7 +133,8 @@ def explain(
 
     Examples
     --------
-    >>> from helper.futoshiki import Futoshiki, explain
+    >>> from helper.explain.futoshiki import explain
+    >>> from helper.futoshiki import Futoshiki
     >>> steps = explain(Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))]))
     >>> steps[0].cells, steps[0].lines
     ({(0, 0): 1, (0, 1): 2}, (('sign', (0, 0), (0, 1)),))

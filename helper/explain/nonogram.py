@@ -87,7 +87,8 @@ def explain(
 
     Examples
     --------
-    >>> from helper.nonogram import Nonogram, explain
+    >>> from helper.explain.nonogram import explain
+    >>> from helper.nonogram import Nonogram
     >>> steps = explain(Nonogram([[2], [1]], [[1], [2]], name="corner"))
     >>> [(step.cells, step.lines) for step in steps]  # doctest: +NORMALIZE_WHITESPACE
     [({(0, 0): 1, (0, 1): 1}, (('row', 0),)), ({(1, 0): 0}, (('column', 0),)),

@@ -13,8 +13,6 @@ as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.Sol
 (:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """
 
-from typing import TYPE_CHECKING, Any
-
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverError, SolverTimeoutError
 from helper.results import CountResult, SolveResult
 
@@ -27,21 +25,6 @@ from .samples import load_futoshiki, load_puzzle, load_solution, sample_names
 from .solvers import COUNTERS, REGISTRY, SOLVERS, SatConfig, count_solutions, solve
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Cell, Constraint, Grid, validate_futoshiki
-
-if TYPE_CHECKING:
-    from helper.explain.futoshiki import explain
-
-
-def __getattr__(name: str) -> Any:
-    """``explain`` (step-wise explanations), imported on first use: its module imports this
-    package's puzzle value, so importing it here at once would be circular."""
-    if name == "explain":
-        from helper.explain.futoshiki import explain
-
-        globals()["explain"] = explain
-        return explain
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "COUNTERS",
@@ -62,7 +45,6 @@ __all__ = [
     "check_futoshiki",
     "count_solutions",
     "difficulty",
-    "explain",
     "format_futoshiki",
     "futoshiki_cnf",
     "generate_futoshiki",

@@ -35,8 +35,6 @@ from .line.contract import Contradiction
 from .puzzle import Nonogram
 
 if TYPE_CHECKING:
-    from helper.explain.nonogram import explain
-
     from .conflicts import ClueLine, LineConflict, conflicting_lines
     from .solvers import BOOK_ORDER
     from .solvers.registry import COUNTERS, REGISTRY, SOLVERS, register, register_counter
@@ -54,7 +52,6 @@ _LAZY = {
     "LineConflict": "helper.nonogram.conflicts",
     "conflicting_lines": "helper.nonogram.conflicts",
     "find_solutions": "helper.nonogram.unique",
-    "explain": "helper.explain.nonogram",
 }
 
 
@@ -185,7 +182,6 @@ __all__ = [
     "clues_from_grid",
     "conflicting_lines",
     "count_solutions",
-    "explain",
     "find_solutions",
     "load_puzzle",
     "register",

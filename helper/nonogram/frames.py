@@ -7,8 +7,6 @@ OR-Tools or PySAT, and without reaching up into :mod:`helper.book`, whose
 
 from dataclasses import dataclass, field
 
-from helper.palette import SOLVER_NAMES
-
 from .clues import UNKNOWN, Grid, State
 
 STAGE_NAMES = ("propagation", "presolve / probing", "search")
@@ -26,7 +24,7 @@ class Stages:
     probing; ``solution`` is the solved grid; ``stats`` the search's own counts (CP-SAT's
     branches and conflicts, the SAT solver's decisions and conflicts, line search guesses).
     ``key`` is the registry key of the solver whose steps these are, when there is one: its
-    display name (:data:`helper.palette.SOLVER_NAMES`) is then the :attr:`label` figures use;
+    display name is then the label figures and tables use (:func:`helper.plot.solver_label`);
     any other key (a model measured apart from its solver) leaves the label ``solver``.
     ``names`` says what this solver calls each kind of work (line logic's "line probing" for
     the second, ``None`` for a SAT solver that has no presolve); figure titles use them, while
@@ -39,11 +37,6 @@ class Stages:
     stats: dict[str, int | float] = field(default_factory=dict)
     key: str | None = None
     names: StageNames = STAGE_NAMES
-
-    @property
-    def label(self) -> str:
-        """The name figures give these stages, the solver's display name (else ``solver``)."""
-        return SOLVER_NAMES.get(self.key or "", self.solver)
 
     def stage_of_cells(self) -> list[list[int]]:
         """For each cell, the index in :data:`STAGE_NAMES` of the first stage that decided it."""

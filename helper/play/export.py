@@ -2,11 +2,11 @@
 
 The page's player (``static/play.js``) gets everything it shows from this data: the clues, the
 solution (for Check) and the steps (for Hint and for Previous / Next), computed when the book is
-built, so the page needs no solver. A step is any object with the four fields of
-``helper.nonogram.explain`` / ``helper.futoshiki.explain`` (:class:`StepLike`); the steps are
-replayed from the empty grid here, and data whose steps contradict each other, leave a cell
-undecided or end at a grid that breaks a clue is refused with a ``ValueError`` that names the
-step and the cell, so a page can never offer a Hint that leads nowhere.
+built, so the page needs no solver. A step is any object with the four fields of the steps of
+``helper.explain.nonogram.explain`` / ``helper.explain.futoshiki.explain`` (:class:`StepLike`);
+the steps are replayed from the empty grid here, and data whose steps contradict each other,
+leave a cell undecided or end at a grid that breaks a clue is refused with a ``ValueError``
+that names the step and the cell, so a page can never offer a Hint that leads nowhere.
 
 The JSON form of a step::
 

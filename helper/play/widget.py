@@ -134,9 +134,10 @@ def nonogram_player(
 ) -> PlayWidget:
     """A Nonogram to solve on the page, with Check, Hint, Undo, Reset and the explanation.
 
-    ``steps`` are the steps of an explanation (``helper.nonogram.explain(puzzle)``); they are
-    checked and embedded (:func:`~helper.play.export.nonogram_data`). ``start="steps"`` opens
-    the player on the explanation (Previous / Next) instead of the reader's board.
+    ``steps`` are the steps of an explanation (``helper.explain.nonogram.explain(puzzle)``);
+    they are checked and embedded (:func:`~helper.play.export.nonogram_data`).
+    ``start="steps"`` opens the player on the explanation (Previous / Next) instead of the
+    reader's board.
     """
     data = nonogram_data(puzzle, steps, title=title)
     data["start"] = _mode(start)
@@ -148,7 +149,7 @@ def futoshiki_player(
     puzzle: Futoshiki, steps: Iterable[StepLike], *, start: str = "play", title: str | None = None
 ) -> PlayWidget:
     """A Futoshiki to solve on the page (digits), with Check, Hint, Undo, Reset and the
-    explanation; ``steps`` as for :func:`nonogram_player` (``helper.futoshiki.explain``)."""
+    explanation; ``steps`` as for :func:`nonogram_player` (``helper.explain.futoshiki.explain``)."""
     data = futoshiki_data(puzzle, steps, title=title)
     data["start"] = _mode(start)
     summary = f"Futoshiki player: {data['title']}, {puzzle.height} × {puzzle.width}"

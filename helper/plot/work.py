@@ -29,6 +29,7 @@ from helper.palette import (
     INK,
     LINE_OUTLINE,
     PAPER,
+    SOLVER_NAMES,
     STAGE_COLOURS,
     UNKNOWN_GREY,
 )
@@ -280,6 +281,32 @@ def stage_names(stages: Sequence[Stages]) -> tuple[str | None, str | None, str |
     return merged[0], merged[1], merged[2]
 
 
+def solver_label(work: Stages) -> str:
+    """The name a figure or table gives a solver's stages.
+
+    Parameters
+    ----------
+    work
+        What one solver decided at each stage.
+
+    Returns
+    -------
+    str
+        The display name of its solver (:data:`helper.palette.SOLVER_NAMES`) when
+        ``work.key`` is a registered solver's, else ``work.solver`` (a model measured apart
+        from its solver).
+
+    Examples
+    --------
+    >>> from helper.nonogram.frames import Stages
+    >>> solver_label(Stages("x", ([[1]], [[1]]), [[1]], key="cpsat-automaton"))
+    'CP-SAT automaton'
+    >>> solver_label(Stages("my model", ([[1]], [[1]]), [[1]], key="mine"))
+    'my model'
+    """
+    return SOLVER_NAMES.get(work.key or "", work.solver)
+
+
 def stage_title(work: Stages, *, split: bool = False) -> str:
     r"""A stage map's title: the solver's display name, then the cells each of its stages
     decided, under the solver's own names for them (``work.names``: "line logic 360 · line
@@ -312,8 +339,8 @@ def stage_title(work: Stages, *, split: bool = False) -> str:
         if name is not None
     ]
     if split:
-        return f"{work.label}\n{' · '.join(counts[:-1])}\n{counts[-1]} cells"
-    return f"{work.label}\n{' · '.join(counts)} cells"
+        return f"{solver_label(work)}\n{' · '.join(counts[:-1])}\n{counts[-1]} cells"
+    return f"{solver_label(work)}\n{' · '.join(counts)} cells"
 
 
 def _titles(stages: Sequence[Stages], titles: Sequence[str] | None, width: float) -> list[str]:

@@ -7,6 +7,7 @@ import pytest
 from helper.book import solver_map
 from helper.nonogram import REGISTRY
 from helper.palette import SOLVER_NAMES
+from helper.plot import solver_label
 
 
 def test_every_registered_solver_has_a_row_and_no_row_is_stale() -> None:
@@ -151,7 +152,7 @@ def test_the_solver_at_work_baseline_is_the_one_its_stages_name() -> None:
 
     stages = automaton_cnf_stages(Nonogram([[1], [1]], [[1], [1]]))
     chapter, name, _ = solver_map.PAGE_BASELINES[stages.key]
-    assert (chapter, name) == ("solver_at_work", stages.label)
+    assert (chapter, name) == ("solver_at_work", solver_label(stages))
 
 
 def test_the_main_path_meets_only_the_solvers_it_needs() -> None:

@@ -32,6 +32,7 @@ from helper.nonogram.models.cpsat_automaton import build_automaton_model
 from helper.nonogram.models.cpsat_start import build_nonogram_model
 from helper.ortools import make_solver
 from helper.pictures import draw
+from helper.plot import solver_label
 
 
 @pytest.fixture(scope="module")
@@ -201,7 +202,7 @@ def test_probing_the_automaton_cnf_decides_what_its_search_had_to(sailboat, sail
     """Unit propagation of the automaton CNF is line logic; probing its clauses decides the
     waves too, which the SAT solver's search decides otherwise."""
     automaton = next(s for s in sailboat_stages if s.key == "automaton-cnf")
-    assert automaton.label == "PySAT automaton CNF, whole grid"  # not the line logic solver
+    assert solver_label(automaton) == "PySAT automaton CNF, whole grid"  # not the line logic solver
     model = build_sat_model(sailboat.rows, sailboat.cols)
     assert model.clauses is not None
     probed = cnf_probed(model.clauses, model.cells)

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from step_checks import check_explanation, futoshiki_can_differ
 
 from helper.errors import NoSolutionError, NotUniqueError
-from helper.futoshiki import Futoshiki, explain, generate_futoshiki, load_puzzle, load_solution
+from helper.explain.futoshiki import explain
+from helper.futoshiki import Futoshiki, generate_futoshiki, load_puzzle, load_solution
 
 
 def singles(puzzle, known, premises, signs: bool) -> dict:

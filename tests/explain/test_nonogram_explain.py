@@ -12,8 +12,9 @@ from strategies import solutions
 
 from helper.errors import NoSolutionError, NotUniqueError, SolverError
 from helper.explain import Explanation, Step
+from helper.explain.nonogram import explain
 from helper.explain.rectangles import best_rectangle, pair_relations
-from helper.nonogram import Nonogram, explain, load_puzzle
+from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram.line.reference import propagate
 from helper.nonogram.make import repair_picture
 

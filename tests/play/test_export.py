@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from helper.explain.futoshiki import explain as explain_futoshiki
+from helper.explain.nonogram import explain as explain_nonogram
 from helper.futoshiki import Futoshiki, generate_futoshiki
-from helper.futoshiki import explain as explain_futoshiki
 from helper.futoshiki import solve as solve_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
-from helper.nonogram import explain as explain_nonogram
 from helper.nonogram import solve as solve_nonogram
 from helper.play import futoshiki_data, nonogram_data
 

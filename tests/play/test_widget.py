@@ -7,10 +7,10 @@ from html import escape as html_escape
 import pytest
 
 from helper import palette
+from helper.explain.futoshiki import explain as explain_futoshiki
+from helper.explain.nonogram import explain as explain_nonogram
 from helper.futoshiki import Futoshiki, generate_futoshiki
-from helper.futoshiki import explain as explain_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
-from helper.nonogram import explain as explain_nonogram
 from helper.play import futoshiki_player, line_editor, nonogram_player
 from helper.play.widget import FALLBACK, script, stylesheet
 

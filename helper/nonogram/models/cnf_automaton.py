@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from helper.backends.pysat import without_cyclic_gc
 from helper.deadline import NO_DEADLINE, Deadline
+from helper.memory import without_cyclic_gc
 
 from ..clues import Clue, Grid, runs
 

@@ -1,5 +1,8 @@
 """Figures of explanation steps: the grid before a step, the premises it uses outlined, the
-cells it decides in colour (the chapter "Explaining a solution" draws them)."""
+cells it decides in colour (the chapter "Explaining a solution" draws them).
+
+Not exported by :mod:`helper.plot`: a step figure reads the steps of :mod:`helper.explain`,
+whose Futoshiki reasons load the Futoshiki family (and so its solvers)."""
 
 from collections.abc import Sequence
 
@@ -7,6 +10,8 @@ from matplotlib.axes import Axes
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
+from helper.explain.futoshiki_reasons import kind_of
+from helper.explain.steps import Explanation, Step, and_join, replay
 from helper.figure import replace_legend
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.puzzle import Nonogram
@@ -20,11 +25,8 @@ from helper.palette import (
     SOLVED_INK,
     UNKNOWN_GREY,
 )
-from helper.plot import plot_futoshiki_board, plot_nonogram_board
-from helper.plot.boards import STEP
 
-from .futoshiki_reasons import kind_of
-from .steps import Explanation, Step, and_join, replay
+from .boards import STEP, plot_futoshiki_board, plot_nonogram_board
 
 LEGEND = "book-explanation-step"
 """The ``gid`` of a step figure's legend."""

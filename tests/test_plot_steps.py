@@ -1,12 +1,13 @@
 """The figures of explanation steps: their legends name every ink and mark they draw."""
 
-from helper.explain.figures import before, plot_futoshiki_step, plot_nonogram_step
+from helper.explain.futoshiki import explain
 from helper.explain.futoshiki_reasons import kind_of
-from helper.futoshiki import explain, load_puzzle
-from helper.nonogram import explain as explain_nonogram
+from helper.explain.nonogram import explain as explain_nonogram
+from helper.futoshiki import load_puzzle
 from helper.nonogram import load_puzzle as load_nonogram
 from helper.palette import SOLVED_INK
 from helper.plot.boards import STEP
+from helper.plot.steps import before, plot_futoshiki_step, plot_nonogram_step
 
 
 def _legend(ax) -> list[str]:
