@@ -92,3 +92,56 @@ def test_the_import_contracts_hold() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+_SEARCHES = {
+    "CpSolver": "a CpSolver is made",
+    "make_solver": "a CpSolver is made",
+    "solve_limited": "a PySAT search is started",
+    "RC2": "RC2 is made",
+}
+"""Names whose use outside helper/backends means a search goes around the one door (attribute
+or plain name); import-linter sees imports only, so a ``cp_model.CpSolver()`` needs this."""
+
+
+def searches_outside_the_door(source: str) -> list[tuple[int, str]]:
+    """The lines of ``source`` that make or start a solver themselves, and what they do."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        name = None
+        if isinstance(node, ast.Call):  # a call; a type hint such as cp_model.CpSolver is none
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+        elif isinstance(node, ast.ImportFrom):
+            names = {alias.name for alias in node.names}
+            name = next((n for n in _SEARCHES if n in names), None)
+        if name in _SEARCHES:
+            found.append((node.lineno, _SEARCHES[name]))
+    return found
+
+
+def test_the_door_check_sees_a_solver_made_outside() -> None:
+    source = "from ortools.sat.python import cp_model\nsolver = cp_model.CpSolver()\n"
+    assert searches_outside_the_door(source) == [(2, "a CpSolver is made")]
+    assert searches_outside_the_door("from helper.ortools import make_solver\n")
+    assert searches_outside_the_door("model = cp_model.CpModel()\n") == []
+    assert searches_outside_the_door("solver: cp_model.CpSolver | None = None\n") == []
+    assert searches_outside_the_door("found = sat.solve_limited([1])\n") == [
+        (1, "a PySAT search is started")
+    ]
+
+
+def test_only_the_door_makes_or_runs_a_solver() -> None:
+    """Every CpSolver, PySAT search and RC2 of helper/ is made in helper/backends (the door owns
+    the time limit, Ctrl-C, the statistics and the reading of a status); ``helper.ortools``
+    re-exports ``make_solver`` for the chapters' own cells and uses it nowhere."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative.startswith("backends/") or relative == "ortools.py":
+            continue
+        for line, what in searches_outside_the_door(path.read_text(encoding="utf-8")):
+            offenders.append(f"helper/{relative}:{line}: {what}")
+    assert not offenders, "\n".join(offenders)
