@@ -665,10 +665,10 @@ def _command(
     commands: "argparse._SubParsersAction",
     name: str,
     run: Callable[[argparse.Namespace], Outcome],
-    help: str,
+    summary: str,
     description: str,
 ) -> argparse.ArgumentParser:
-    command = commands.add_parser(name, help=help, description=description)
+    command = commands.add_parser(name, help=summary, description=description)
     command.set_defaults(run=run, parser=command, command=name)
     return command
 
