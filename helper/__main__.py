@@ -1,25 +1,70 @@
-"""The command line: solve, count, convert and generate puzzles from a terminal.
+"""The command line: solve, count, explain, convert and generate puzzles from a terminal.
+
+One shape for every command: a verb, then the file (``python -m helper solve FILE``). The kind
+of puzzle is read from the file's name: ``.non`` and ``.json`` are Nonograms, ``.txt`` is a
+Futoshiki in the text format. ``generate futoshiki N`` makes a new puzzle. Installed, the same
+command line is the ``logic-puzzles`` command.
 
 Run ``python -m helper --help`` for the commands and ``python -m helper COMMAND --help`` for
-their options. Exit status: 0 done, 1 the puzzle is at fault (a bad file, no solution),
-2 the command line is at fault (an unknown option or method), 3 the time limit ran out.
+their options. Every command takes ``--json`` and then prints one JSON object on stdout (errors
+included) instead of text. Exit status, the same with and without ``--json``: 0 done, 1 the
+puzzle is at fault (a bad file, no solution, not unique), 2 the command line is at fault (an
+unknown option or solver), 3 the time limit ran out, 4 the model is too large to build.
 """
 
 import argparse
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
-from helper.errors import SolverTimeoutError
+from helper.errors import (
+    ModelTooLargeError,
+    NoSolutionError,
+    NotUniqueError,
+    SolverError,
+    SolverTimeoutError,
+)
 from helper.report import CONFLICT_SECONDS, conflict_report
 
 if TYPE_CHECKING:
+    from helper.cores import Diagnosis
+    from helper.explain.steps import Explanation, Premise, Step
     from helper.futoshiki import Futoshiki
     from helper.nonogram import Nonogram
-    from helper.results import CountResult
+    from helper.registry import Registry
+    from helper.results import CountResult, SolveResult
 
-EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT = 1, 2, 3
+    Puzzle = Nonogram | Futoshiki
+
+EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT, EXIT_TOO_LARGE = 0, 1, 2, 3, 4
+EXIT_STATUSES = {
+    EXIT_OK: "done",
+    EXIT_PUZZLE: "the puzzle is at fault (a bad file, no solution; for explain, not unique)",
+    EXIT_USAGE: "the command line is at fault",
+    EXIT_TIMEOUT: "the time limit ran out",
+    EXIT_TOO_LARGE: "the model is too large to build",
+}
+"""Every exit status and what it means (the epilog of ``--help``)."""
+
+PROG = "python -m helper"
+SCRIPT = "logic-puzzles"
+"""The installed command (``[project.scripts]`` of pyproject.toml), the same as ``PROG``."""
+
+Kind = Literal["nonogram", "futoshiki"]
+KINDS: dict[str, Kind] = {".non": "nonogram", ".json": "nonogram", ".txt": "futoshiki"}
+"""The kind of puzzle a file holds, by its suffix (in any case)."""
+
+STATUS_EXIT = {
+    "solved": EXIT_OK,
+    "no solution": EXIT_PUZZLE,
+    "not unique": EXIT_PUZZLE,
+    "timeout": EXIT_TIMEOUT,
+    "too large": EXIT_TOO_LARGE,
+}
+"""The exit status of each status a solve, a count or an explanation ends with."""
 
 
 class CommandError(Exception):
@@ -30,15 +75,55 @@ class CommandError(Exception):
         self.status = status
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, with its error messages wrapped to the book's line width (an unknown
-    ``--method`` lists every solver: one long line otherwise)."""
+class UsageError(Exception):
+    """A bad command line: argparse's usage and message (exit status 2)."""
 
-    def error(self, message: str) -> NoReturn:
+    def __init__(self, prog: str, usage: str, message: str) -> None:
+        super().__init__(message)
+        self.prog, self.usage, self.message = prog, usage, message
+
+    def text(self) -> str:
+        """What stderr shows: the usage, then the message wrapped to the book's line width."""
         from helper.text import wrap
 
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, wrap(f"{self.prog}: error: {message}", indent="    ") + "\n")
+        return self.usage + wrap(f"{self.prog}: error: {self.message}", indent="    ") + "\n"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are raised (as :class:`UsageError`) for :func:`main` to
+    report, as text or as JSON."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self.prog, self.format_usage(), message)
+
+
+@dataclass
+class Outcome:
+    """What a command answers: the JSON object, the plain text, and the error if any.
+
+    ``data`` is the JSON object (without ``error`` and ``exit_status``, added when printed);
+    ``out`` is what plain output prints on stdout, ``notes`` what it adds on stderr (``--stats``,
+    ``--difficulty``); ``error`` is the one line that says what went wrong, ``report`` the lines
+    plain output prints after it (a conflict report; as data in ``data`` for JSON).
+    """
+
+    data: dict[str, Any]
+    out: str = ""
+    notes: str = ""
+    error: str | None = None
+    report: str = ""
+    exit_status: int = EXIT_OK
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object: ``data``, then ``error`` (when there is one) and ``exit_status``."""
+        extra = {} if self.error is None else {"error": self.error}
+        return {**self.data, **extra, "exit_status": self.exit_status}
+
+
+def refuse(args: argparse.Namespace, message: str) -> NoReturn:
+    """A usage error found after parsing, reported as argparse reports its own (status 2)."""
+    parser: argparse.ArgumentParser = args.parser
+    raise UsageError(parser.prog, parser.format_usage(), message)
 
 
 def _positive_int(text: str) -> int:
@@ -61,8 +146,21 @@ def _positive_float(text: str) -> float:
     return value
 
 
+# -- reading a puzzle file ---------------------------------------------------------------------
+
 MAX_TEXT_BYTES = 1 << 20
 """A Futoshiki text file larger than this is refused unread (a 9 x 9 puzzle takes 300 bytes)."""
+
+
+def puzzle_kind(path: str) -> Kind:
+    """The kind of puzzle in the file ``path``, read from its suffix (see :data:`KINDS`)."""
+    kind = KINDS.get(Path(path).suffix.lower())
+    if kind is None:
+        raise CommandError(
+            f"{path}: cannot tell the kind of puzzle from the file's name: a Nonogram is a "
+            ".non or .json file, a Futoshiki a .txt file in the text format"
+        )
+    return kind
 
 
 def _read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
@@ -81,7 +179,7 @@ def _read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _read_nonogram(path: str, max_cells: int):
+def _read_nonogram(path: str, max_cells: int) -> "Nonogram":
     from helper.formats import read_puzzle_file
 
     try:
@@ -96,188 +194,374 @@ def _read_nonogram(path: str, max_cells: int):
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _count_words(count: "CountResult") -> str:
-    limit = count.limit
-    if not count.complete:
-        return (
-            f"at least {count.count} solution{'s' if count.count != 1 else ''}: the time limit "
-            "ran out before the count was complete"
-        )
-    if count.count == 0:
-        return "0 solutions: no grid fits the puzzle"
-    noun = "solution" if count.count == 1 else "solutions"
-    if count.reached_limit:
-        return f"at least {count.count} {noun} (counting stopped at --limit {limit})"
-    return f"{count.count} {noun}" + (": the puzzle is unique" if count.unique else "")
+def _read_futoshiki(path: str) -> "Futoshiki":
+    from helper.futoshiki import Futoshiki
+
+    try:
+        return Futoshiki.from_text(_read_text(path), name=path)
+    except ValueError as error:
+        raise CommandError(f"{path}: {error}") from None
 
 
-def _print_count(count: "CountResult") -> None:
-    print(_count_words(count))
-    if count.status == "too large":
-        raise CommandError(f"the model is too large: {count.message}", EXIT_TIMEOUT)
-    if not count.complete:
-        raise CommandError(f"time limit reached: {count.message}", EXIT_TIMEOUT)
+def read_puzzle(args: argparse.Namespace, kind: Kind) -> "Puzzle":
+    """The puzzle in ``args.file``, or a :class:`CommandError` naming the file."""
+    if kind == "nonogram":
+        return _read_nonogram(args.file, args.max_cells)
+    return _read_futoshiki(args.file)
 
 
-def _board_text(grid: Sequence[Sequence[int]]) -> str:
+# -- choosing a solver -------------------------------------------------------------------------
+
+
+def _registry(kind: Kind) -> "Registry":
+    if kind == "nonogram":
+        from helper.nonogram import REGISTRY
+    else:
+        from helper.futoshiki import REGISTRY
+    return REGISTRY
+
+
+def _default_solver(kind: Kind, capability: str) -> str:
+    from helper.futoshiki.solvers import DEFAULT_SOLVER
+
+    if kind == "futoshiki":
+        return DEFAULT_SOLVER
+    from helper.nonogram import RECOMMENDED_SOLVER
+    from helper.nonogram.unique import DEFAULT_COUNTER
+
+    return RECOMMENDED_SOLVER if capability == "solve" else DEFAULT_COUNTER
+
+
+def _lookup(args: argparse.Namespace, kind: Kind, capability: Literal["solve", "count"]) -> Any:
+    """The solver or counter ``--solver`` names (or the default) for this kind of puzzle; a
+    usage error with the registry's message when there is none of that name."""
+    name = args.solver or _default_solver(kind, capability)
+    try:
+        return _registry(kind).lookup(name, capability)
+    except ValueError as error:
+        refuse(args, str(error))
+
+
+# -- what a result says, as text and as data ---------------------------------------------------
+
+
+def _grid(grid: Sequence[Sequence[int]]) -> list[list[int]]:
+    return [[int(cell) for cell in row] for row in grid]
+
+
+def _jsonable(value: object) -> object:
+    """A statistic that ``json`` cannot write (a NumPy number, a tuple key...) as plain data."""
+    item = getattr(value, "item", None)
+    return item() if callable(item) else str(value)
+
+
+def _shared(args: argparse.Namespace, kind: Kind | None = None) -> dict[str, Any]:
+    """The keys every answer starts with: the command, the file and the kind of puzzle (by
+    default read from the file's name, ``None`` when it says none)."""
+    file = getattr(args, "file", None)
+    if kind is None and file is not None:
+        kind = KINDS.get(Path(file).suffix.lower())
+    return {"command": args.command, "file": file, "kind": kind}
+
+
+def _failed(data: dict[str, Any], status: str, message: str, file: str) -> Outcome:
+    """The outcome of a solve, count or explanation that ended without its answer."""
+    lines = {
+        "timeout": f"time limit reached: {message}",
+        "too large": f"the model is too large: {message}",
+    }
+    error = lines.get(status, f"{file}: {message}")
+    return Outcome({**data, "status": status}, error=error, exit_status=STATUS_EXIT[status])
+
+
+def _failed_by(data: dict[str, Any], error: SolverError, file: str) -> Outcome:
+    """:func:`_failed` for a solver error raised instead of returned as a status."""
+    statuses = (
+        (NoSolutionError, "no solution"),
+        (NotUniqueError, "not unique"),
+        (SolverTimeoutError, "timeout"),
+        (ModelTooLargeError, "too large"),
+    )
+    status = next(status for kind, status in statuses if isinstance(error, kind))
+    return _failed(data, status, str(error), file)
+
+
+def _board_text(kind: Kind, puzzle: "Puzzle", grid: Sequence[Sequence[int]]) -> str:
+    if kind == "futoshiki":
+        from helper.futoshiki import Futoshiki
+
+        return Futoshiki(_grid(grid), puzzle.constraints).to_text()  # type: ignore[union-attr]
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
-def _conflicts(puzzle: "Nonogram", time_limit: float | None) -> str:
-    """The lines to retype and to blame for "no solution", or a note that time ran out."""
+def _solve_data(result: "SolveResult") -> dict[str, Any]:
+    return {
+        "status": result.status,
+        "grid": None if result.grid is None else _grid(result.grid),
+        "solver": result.solver,
+        "method": result.method,
+        "seconds": result.seconds,
+        "stats": dict(result.stats),
+    }
+
+
+def proved_unique(count: "CountResult") -> bool | None:
+    """Whether the count proves the puzzle unique (``True``), proves it is not (``False``: two
+    solutions found, or an exact count other than one), or proves neither (``None``: one
+    solution found, then the limit or the time stopped the count)."""
+    if count.unique:
+        return True
+    if count.count >= 2 or count.exact:
+        return False
+    return None
+
+
+def _count_words(count: "CountResult") -> str:
+    n = count.count
+    noun = "solution" if n == 1 else "solutions"
+    if count.status == "too large":
+        return f"at least {n} {noun}: the model is too large for the count to be complete"
+    if not count.complete:
+        return f"at least {n} {noun}: the time limit ran out before the count was complete"
+    if n == 0:
+        return "0 solutions: no grid fits the puzzle"
+    if count.reached_limit:
+        return f"at least {n} {noun} (counting stopped at --limit {count.limit})"
+    return f"{n} {noun}" + (": the puzzle is unique" if count.unique else "")
+
+
+def _count_data(count: "CountResult") -> dict[str, Any]:
+    return {
+        "status": count.status,
+        "count": count.count,
+        "complete": count.complete,
+        "exact": count.exact,
+        "unique": proved_unique(count),
+        "limit": count.limit,
+        "solver": count.solver,
+        "method": count.method,
+        "seconds": count.seconds,
+        "stats": dict(count.stats),
+        "solutions": [_grid(grid) for grid in count.solutions],
+    }
+
+
+# -- why there is no solution ------------------------------------------------------------------
+
+
+def _clue_data(clue: Any) -> dict[str, Any]:
+    """A clue of a report (a ``ClueLine`` or a ``FutoshikiClue``) as data, with its text."""
+    return {**asdict(clue), "text": str(clue)}
+
+
+def _diagnosis_data(found: "Diagnosis", noun: str) -> dict[str, Any]:
+    """The report of :func:`~helper.report.conflict_report` as data: every set to retype and
+    every fit."""
+    conflict = found.conflict
+    return {
+        "noun": noun,
+        "retype": [
+            {
+                noun: [_clue_data(clue) for clue in fix.typed],
+                "fits": [_clue_data(clue) for clue in fix.fits],
+                "apart": fix.apart,
+                "unique": fix.unique,
+                "blocks": fix.blocks,
+            }
+            for fix in found.fixes
+        ],
+        "complete": found.complete,
+        "conflict": None
+        if conflict is None
+        else {noun: [_clue_data(clue) for clue in conflict], "minimal": conflict.minimal},
+    }
+
+
+def _diagnose(kind: Kind, puzzle: "Puzzle", time_limit: float | None) -> tuple[str, Any, str]:
+    """The noun (``lines`` or ``clues``), the diagnosis (``None`` when time ran out) and the
+    report's text, for a puzzle without solution."""
+    from helper.futoshiki.conflicts import clues_to_retype
     from helper.nonogram.conflicts import diagnose_lines
 
     seconds = time_limit or CONFLICT_SECONDS
+    noun = "lines" if kind == "nonogram" else "clues"
+    diagnose: Callable[..., Diagnosis] = diagnose_lines if kind == "nonogram" else clues_to_retype
     try:
-        found = diagnose_lines(puzzle, time_limit=seconds)
+        found = diagnose(puzzle, time_limit=seconds)
     except SolverTimeoutError:
-        return f"\n(no lines named within {seconds:g} s)"
-    return conflict_report(found, "lines")
+        return noun, None, f"\n(no {noun} named within {seconds:g} s)"
+    return noun, found, conflict_report(found, noun)
 
 
-def _futoshiki_conflicts(puzzle: "Futoshiki", time_limit: float | None) -> str:
-    """The givens and signs to retype and to blame for "no solution"."""
-    from helper.futoshiki.conflicts import clues_to_retype
-
-    seconds = time_limit or CONFLICT_SECONDS
-    try:
-        found = clues_to_retype(puzzle, time_limit=seconds)
-    except SolverTimeoutError:
-        return f"\n(no clues named within {seconds:g} s)"
-    return conflict_report(found, "clues")
+# -- the commands ------------------------------------------------------------------------------
 
 
-def _refuse_limit_without_count(args: argparse.Namespace) -> None:
-    if args.limit is not None and not args.count:
-        raise CommandError("--limit applies only to --count", EXIT_USAGE)
-
-
-def command_solve(args: argparse.Namespace) -> None:
-    from helper.nonogram import COUNTERS, RECOMMENDED_SOLVER, SOLVERS, count_solutions
-    from helper.nonogram.make import grade
-    from helper.nonogram.unique import DEFAULT_COUNTER
-
-    _refuse_limit_without_count(args)
-    if args.count:
-        method = args.method or DEFAULT_COUNTER
-        if method not in COUNTERS:
-            raise CommandError(
-                f"--method {method} cannot count solutions; the methods that can: "
-                f"{', '.join(COUNTERS)}",
-                EXIT_USAGE,
-            )
-    else:
-        method = args.method or RECOMMENDED_SOLVER
-    puzzle = _read_nonogram(args.file, args.max_cells)
-    if args.count:
-        limit = 2 if args.limit is None else args.limit
-        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit, method=method))
-    else:
-        result = SOLVERS[method](puzzle, time_limit=args.time_limit)
-        if result.status in ("timeout", "too large"):
-            raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
-        if not result.solved:
-            report = _conflicts(puzzle, args.time_limit)
-            raise CommandError(f"{args.file}: {result.message}{report}")
-        print(_board_text(result.picture()))
-    if args.grade:
-        print(f"grade: {grade(puzzle)}")
-
-
-def command_futoshiki(args: argparse.Namespace) -> None:
-    from helper.futoshiki import Futoshiki, count_solutions, solve
-
-    _refuse_limit_without_count(args)
-    try:
-        puzzle = Futoshiki.from_text(_read_text(args.file), name=args.file)
-    except ValueError as error:
-        raise CommandError(f"{args.file}: {error}") from None
-    if args.count:
-        limit = 2 if args.limit is None else args.limit
-        _print_count(count_solutions(puzzle, limit, time_limit=args.time_limit))
-        return
-    result = solve(puzzle, time_limit=args.time_limit)
-    if result.status == "timeout":
-        raise CommandError(f"time limit reached: {result.message}", EXIT_TIMEOUT)
+def command_solve(args: argparse.Namespace) -> Outcome:
+    """Solve the puzzle; print it (a Nonogram as ``#`` and ``.``, a Futoshiki in the text
+    format), or the clues to blame when there is no solution."""
+    kind = puzzle_kind(args.file)
+    if args.grade and kind != "nonogram":
+        refuse(args, "--grade applies only to a Nonogram")
+    solver = _lookup(args, kind, "solve")
+    puzzle = read_puzzle(args, kind)
+    result = solver(puzzle, time_limit=args.time_limit)
+    data = {**_shared(args, kind), **_solve_data(result)}
+    if result.status == "no solution":
+        noun, found, report = _diagnose(kind, puzzle, args.time_limit)
+        data["diagnosis"] = None if found is None else _diagnosis_data(found, noun)
+        failed = _failed(data, result.status, result.message, args.file)
+        failed.report = report
+        return failed
     if not result.solved:
-        report = _futoshiki_conflicts(puzzle, args.time_limit)
-        raise CommandError(f"{args.file}: {result.message}{report}")
-    print(Futoshiki(result.picture(), puzzle.constraints).to_text())
+        return _failed(data, result.status, result.message, args.file)
+    out = _board_text(kind, puzzle, result.picture())
+    if args.grade:
+        from helper.nonogram.make import grade
+
+        data["grade"] = grade(puzzle)  # type: ignore[arg-type]  # a Nonogram: checked above
+        out += f"\ngrade: {data['grade']}"
+    return Outcome(data, out)
 
 
-def command_generate_futoshiki(args: argparse.Namespace) -> None:
+def command_count(args: argparse.Namespace) -> Outcome:
+    """Count the solutions, up to ``--limit``."""
+    kind = puzzle_kind(args.file)
+    counter = _lookup(args, kind, "count")
+    puzzle = read_puzzle(args, kind)
+    count = counter(puzzle, args.limit, time_limit=args.time_limit)
+    data = {**_shared(args, kind), **_count_data(count)}
+    words = _count_words(count)
+    if count.status in ("timeout", "too large"):
+        failed = _failed(data, count.status, count.message, args.file)
+        failed.out = words
+        return failed
+    return Outcome(data, words)
+
+
+def _premise_data(premise: "Premise") -> dict[str, Any]:
+    from helper.explain.steps import premise_text
+
+    kind, *rest = premise
+    where = {"index": rest[0]} if kind in ("row", "column") else {"cells": [*rest]}
+    return {"kind": kind, **where, "text": premise_text(premise)}
+
+
+def _step_data(step: "Step") -> dict[str, Any]:
+    return {
+        "cells": [
+            {"row": r, "column": c, "value": int(value)}
+            for (r, c), value in sorted(step.cells.items())
+        ],
+        "premises": [_premise_data(premise) for premise in step.lines],
+        "kind": step.kind,
+        "reason": step.reason,
+        "text": str(step),
+        "cost": step.cost,
+        "optimal": step.optimal,
+    }
+
+
+def _explanation_data(steps: "Explanation", kind: Kind) -> dict[str, Any]:
+    return {
+        "status": "solved" if steps.complete else "timeout",
+        "complete": steps.complete,
+        "solution": None if steps.solution is None else _grid(steps.solution),
+        "steps": [_step_data(step) for step in steps],
+        "sat_calls": steps.sat_calls,
+        "hitting_sets": steps.hitting_sets,
+    }
+
+
+def command_explain(args: argparse.Namespace) -> Outcome:
+    """Print the steps that solve the puzzle, one a line."""
+    from helper.explain import futoshiki, nonogram
+
+    kind = puzzle_kind(args.file)
+    puzzle = read_puzzle(args, kind)
+    explain: Callable[..., Explanation] = (
+        nonogram.explain if kind == "nonogram" else futoshiki.explain
+    )
+    try:
+        steps = explain(puzzle, time_limit=args.time_limit)
+    except SolverError as error:
+        return _failed_by(_shared(args, kind), error, args.file)
+    notes = ""
+    if args.stats:
+        notes = (
+            f"{len(steps)} steps: {steps.single_line} use one premise, {steps.multi_line} more; "
+            f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets"
+        )
+    data = {**_shared(args, kind), **_explanation_data(steps, kind)}
+    if not steps.complete:  # the steps found stand; the rest is missing
+        stopped = f"time limit reached: {steps.message} ({len(steps)} steps found)"
+        return Outcome(data, "\n".join(map(str, steps)), notes, stopped, exit_status=EXIT_TIMEOUT)
+    return Outcome(data, "\n".join(map(str, steps)), notes)
+
+
+def command_convert(args: argparse.Namespace) -> Outcome:
+    """Print a Nonogram in the other format (or the one ``--to`` names)."""
+    from helper.formats import write_json, write_non
+
+    kind = puzzle_kind(args.file)
+    if kind != "nonogram":
+        refuse(
+            args,
+            f"{args.file}: convert reads a Nonogram (.non or .json); a Futoshiki has one "
+            "format, the text format",
+        )
+    puzzle = _read_nonogram(args.file, args.max_cells)
+    target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
+    text = write_json(puzzle) if target == "json" else write_non(puzzle)
+    converted = json.loads(text) if target == "json" else text
+    data = {**_shared(args, kind), "to": target, "puzzle": converted}
+    return Outcome(data, text.removesuffix("\n"))
+
+
+def command_generate_futoshiki(args: argparse.Namespace) -> Outcome:
+    """Print a new Futoshiki with exactly one solution."""
     from helper.futoshiki import difficulty, format_futoshiki, generate_futoshiki
 
     try:
         grid, constraints = generate_futoshiki(args.size, seed=args.seed)
     except ValueError as error:
-        raise CommandError(str(error), EXIT_USAGE) from None
-    print(format_futoshiki(grid, constraints))
+        refuse(args, str(error))
+    text = format_futoshiki(grid, constraints)
+    data = {
+        **_shared(args, "futoshiki"),
+        "size": args.size,
+        "seed": args.seed,
+        "puzzle": text,
+        "grid": _grid(grid),
+        "constraints": [[list(low), list(high)] for low, high in constraints],
+    }
+    notes = ""
     if args.difficulty:
         stats = difficulty(grid, constraints)
-        print(
+        data["difficulty"] = stats
+        notes = (
             f"givens {stats['givens']}, signs {stats['signs']}, "
-            f"CP-SAT branches {stats['branches']}, conflicts {stats['conflicts']}",
-            file=sys.stderr,
+            f"CP-SAT branches {stats['branches']}, conflicts {stats['conflicts']}"
         )
+    return Outcome(data, text, notes)
 
 
-def command_convert(args: argparse.Namespace) -> None:
-    from helper.formats import write_json, write_non
+# -- the parser --------------------------------------------------------------------------------
 
-    puzzle = _read_nonogram(args.file, args.max_cells)
-    target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
-    sys.stdout.write(write_json(puzzle) if target == "json" else write_non(puzzle))
-
-
-def command_explain(args: argparse.Namespace) -> None:
-    """Print the steps that solve a Nonogram (.non, .json) or a Futoshiki (.txt), one a line."""
-    from helper import futoshiki
-    from helper.errors import NoSolutionError, NotUniqueError
-    from helper.explain.futoshiki import explain as explain_futoshiki
-    from helper.explain.nonogram import explain as explain_nonogram
-
-    try:
-        if Path(args.file).suffix.lower() == ".txt":
-            try:
-                puzzle = futoshiki.Futoshiki.from_text(_read_text(args.file), name=args.file)
-            except ValueError as error:
-                raise CommandError(f"{args.file}: {error}") from None
-            steps = explain_futoshiki(puzzle, time_limit=args.time_limit)
-        else:
-            nonogram_puzzle = _read_nonogram(args.file, args.max_cells)
-            steps = explain_nonogram(nonogram_puzzle, time_limit=args.time_limit)
-    except (NoSolutionError, NotUniqueError) as error:
-        raise CommandError(f"{args.file}: {error}") from None
-    for step in steps:
-        print(step)
-    if args.stats:
-        print(
-            f"{len(steps)} steps: {steps.single_line} use one premise, {steps.multi_line} more; "
-            f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets",
-            file=sys.stderr,
-        )
+VERBS = ("solve", "count", "explain", "convert", "generate")
+"""The commands, in the order ``--help`` lists them."""
+TIME_LIMIT_HELP = "give up after this long (a count says what it found by then)"
+FILE_HELP = "a Nonogram (.non or .json) or a Futoshiki (.txt, the text format)"
 
 
-def _add_explain(commands: "argparse._SubParsersAction") -> None:
-    explain = commands.add_parser(
-        "explain",
-        help="explain a puzzle's solution step by step, one step a line",
-        description="Print the steps that solve a Nonogram (.non or .json file) or a Futoshiki "
-        "(.txt file in the text format), one a line: the cells a step decides, the clues or "
-        "rules it uses, and its kind (Nonogram: overlap, line, lines; Futoshiki: single, sign, "
-        "chain, hall, case split). Rows, columns and cells are counted from 0. A puzzle without "
-        "exactly one solution is refused with one line and exit status 1.",
+def _add_common(command: argparse.ArgumentParser, *, file: bool = True) -> None:
+    """The options every command has: the file (when it reads one) and ``--json``."""
+    if file:
+        command.add_argument("file", metavar="FILE", help=FILE_HELP)
+    command.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object on stdout (errors too) instead of text",
     )
-    explain.add_argument("file", metavar="FILE", help="the puzzle file")
-    explain.add_argument(
-        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
-    )
-    explain.add_argument(
-        "--stats", action="store_true", help="also print the counts of the steps (on stderr)"
-    )
-    _add_max_cells(explain)
-    explain.set_defaults(run=command_explain)
 
 
 def _add_max_cells(command: argparse.ArgumentParser) -> None:
@@ -288,134 +572,245 @@ def _add_max_cells(command: argparse.ArgumentParser) -> None:
         type=_positive_int,
         default=MAX_CELLS,
         metavar="N",
-        help="refuse a grid of more than N cells before building anything "
+        help="refuse a Nonogram of more than N cells before building anything "
         "(default: %(default)s, a 500 x 500 grid)",
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from helper import nonogram
-    from helper.nonogram import COUNTERS, SOLVERS
-    from helper.nonogram.unique import DEFAULT_COUNTER
-
-    parser = _Parser(
-        prog="python -m helper",
-        description="Solve, check, convert and generate Nonogram and Futoshiki puzzles.",
-        epilog="Exit status: 0 done, 1 bad puzzle file or no solution, 2 bad command line, "
-        "3 time limit reached. Run 'python -m helper COMMAND --help' for a command's options.",
+def _add_time_limit(command: argparse.ArgumentParser, extra: str = "") -> None:
+    command.add_argument(
+        "--time-limit", type=_positive_float, metavar="SECONDS", help=TIME_LIMIT_HELP + extra
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    solve = commands.add_parser(
-        "solve",
-        help="solve a Nonogram (.non or .json file) and print the picture",
-        description="Solve a Nonogram and print it with '#' for a filled cell and '.' for an "
-        'empty one. FILE is our JSON ({"rows": [...], "cols": [...]}) when it ends in '
-        ".json, and the .non text format otherwise. When the puzzle has no solution, the "
-        "error names a minimal set of lines whose clues cannot all hold, one per line.",
+
+def _add_solver(command: argparse.ArgumentParser, capability: Literal["solve", "count"]) -> None:
+    role = "solver" if capability == "solve" else "counter"
+    kinds: list[Kind] = ["nonogram", "futoshiki"]
+    listed = "; ".join(
+        f"{kind.title()}: {', '.join(_registry(kind).names(capability))}" for kind in kinds
     )
-    solve.add_argument("file", metavar="FILE", help="the puzzle file")
-    solve.add_argument(
-        "--method",
-        choices=sorted(SOLVERS),
+    defaults = ", ".join(f"{kind.title()} {_default_solver(kind, capability)}" for kind in kinds)
+    command.add_argument(
+        "--solver",
         metavar="NAME",
-        help="the solver to use, one of: %(choices)s (default: "
-        f"{nonogram.RECOMMENDED_SOLVER}; with --count: {DEFAULT_COUNTER}, and only "
-        f"{', '.join(COUNTERS)} can count)",
+        help=f"the registered {role} to use ({listed}; default: {defaults})",
     )
+
+
+def _command(
+    commands: "argparse._SubParsersAction",
+    name: str,
+    run: Callable[[argparse.Namespace], Outcome],
+    summary: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    command = commands.add_parser(name, help=summary, description=description)
+    command.set_defaults(run=run, parser=command, command=name)
+    return command
+
+
+def _add_solve(commands: "argparse._SubParsersAction") -> None:
+    solve = _command(
+        commands,
+        "solve",
+        command_solve,
+        "solve a puzzle and print the solution",
+        "Solve a puzzle and print it: a Nonogram with '#' for a filled cell and '.' for an "
+        "empty one, a Futoshiki in the text format. When the puzzle has no solution, the error "
+        "names the clues to retype and a set of clues that cannot all hold, one per line.",
+    )
+    _add_common(solve)
+    _add_solver(solve, "solve")
     solve.add_argument(
-        "--count",
+        "--grade",
         action="store_true",
-        help="print how many solutions there are (up to --limit) instead of a solution",
+        help="Nonogram only: also grade it (line logic, line probing, needs search)",
     )
-    solve.add_argument(
-        "--limit",
-        type=_positive_int,
-        help="with --count: stop counting at this many solutions (default: 2, enough to "
-        "tell a unique puzzle)",
-    )
-    solve.add_argument(
-        "--grade", action="store_true", help="also grade it: line logic, line probing, needs search"
-    )
-    solve.add_argument(
-        "--time-limit",
-        type=_positive_float,
-        metavar="SECONDS",
-        help="give up after this long (solving or counting; a count says what it found); "
-        "with no solution, look this long for the clues to blame "
+    _add_time_limit(
+        solve,
+        "; with no solution, look this long for the clues to blame "
         f"(default {CONFLICT_SECONDS:g} s)",
     )
     _add_max_cells(solve)
-    solve.set_defaults(run=command_solve)
 
-    futoshiki = commands.add_parser(
-        "futoshiki",
-        help="solve a Futoshiki in the text format and print the solution",
-        description="Solve a Futoshiki written in the text format: one line per row, digits "
-        "(0 or . for an empty cell) separated by ' ', '<' or '>', and between two rows an "
-        "optional line of '^' / 'v' under the cells they compare ('^': the upper cell is "
-        "smaller).",
-    )
-    futoshiki.add_argument("file", metavar="FILE", help="the puzzle file")
-    futoshiki.add_argument(
-        "--count", action="store_true", help="print how many solutions there are (up to --limit)"
-    )
-    futoshiki.add_argument(
-        "--limit", type=_positive_int, help="with --count: stop counting here (default: 2)"
-    )
-    futoshiki.add_argument(
-        "--time-limit",
-        type=_positive_float,
-        metavar="SECONDS",
-        help="give up after this long (solving or counting; a count says what it found); "
-        "with no solution, look this long for the clues to blame "
-        f"(default {CONFLICT_SECONDS:g} s)",
-    )
-    futoshiki.set_defaults(run=command_futoshiki)
 
+def _add_count(commands: "argparse._SubParsersAction") -> None:
+    count = _command(
+        commands,
+        "count",
+        command_count,
+        "count a puzzle's solutions (up to --limit)",
+        "Count the solutions of a puzzle, stopping at --limit: the default 2 is enough to tell "
+        "whether it is unique.",
+    )
+    _add_common(count)
+    count.add_argument(
+        "--limit",
+        type=_positive_int,
+        default=2,
+        metavar="N",
+        help="stop counting at N solutions (default: %(default)s)",
+    )
+    _add_solver(count, "count")
+    _add_time_limit(count)
+    _add_max_cells(count)
+
+
+def _add_explain(commands: "argparse._SubParsersAction") -> None:
+    explain = _command(
+        commands,
+        "explain",
+        command_explain,
+        "explain a puzzle's solution step by step, one step a line",
+        "Print the steps that solve a puzzle, one a line: the cells a step decides, the clues "
+        "or rules it uses, and its kind (Nonogram: overlap, line, lines; Futoshiki: single, "
+        "sign, chain, hall, case split). Rows, columns and cells are counted from 0. A puzzle "
+        "without exactly one solution is refused with one line and exit status 1.",
+    )
+    _add_common(explain)
+    _add_time_limit(explain)
+    explain.add_argument(
+        "--stats", action="store_true", help="also print the counts of the steps (on stderr)"
+    )
+    _add_max_cells(explain)
+
+
+def _add_convert(commands: "argparse._SubParsersAction") -> None:
+    convert = _command(
+        commands,
+        "convert",
+        command_convert,
+        "convert a Nonogram between .non and our JSON",
+        "Print a Nonogram in the other format (or the one --to names).",
+    )
+    _add_common(convert)
+    convert.add_argument("--to", choices=["json", "non"], help="the output format")
+    _add_max_cells(convert)
+
+
+def _add_generate(commands: "argparse._SubParsersAction") -> None:
     generate = commands.add_parser(
-        "generate-futoshiki",
-        help="make a new Futoshiki with exactly one solution",
+        "generate",
+        help="make a new puzzle with exactly one solution",
+        description="Make a new puzzle: 'generate futoshiki N'.",
+    )
+    generate.set_defaults(command="generate")
+    kinds = generate.add_subparsers(dest="what", required=True, metavar="KIND")
+    futoshiki = kinds.add_parser(
+        "futoshiki",
+        help="a new N x N Futoshiki",
         description="Print a new N x N Futoshiki (4 <= N <= 9) in the text format. "
         "The same seed always gives the same puzzle.",
     )
-    generate.add_argument("size", type=int, metavar="N", help="the side of the grid, 4 to 9")
-    generate.add_argument("--seed", type=int, default=0, help="default: %(default)s")
-    generate.add_argument(
+    futoshiki.set_defaults(run=command_generate_futoshiki, parser=futoshiki)
+    futoshiki.add_argument("size", type=int, metavar="N", help="the side of the grid, 4 to 9")
+    futoshiki.add_argument("--seed", type=int, default=0, help="default: %(default)s")
+    futoshiki.add_argument(
         "--difficulty",
         action="store_true",
         help="also print the givens, signs and CP-SAT search statistics (on stderr)",
     )
-    generate.set_defaults(run=command_generate_futoshiki)
+    _add_common(futoshiki, file=False)
 
-    convert = commands.add_parser(
-        "convert",
-        help="convert a Nonogram between .non and our JSON",
-        description="Print the puzzle in the other format (or the one --to names).",
+
+def prog_name() -> str:
+    """``logic-puzzles`` when run as the installed command, else ``python -m helper``."""
+    return SCRIPT if Path(sys.argv[0]).stem == SCRIPT else PROG
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The parser of the command line: one sub-command per verb."""
+    statuses = "; ".join(f"{status} {meaning}" for status, meaning in EXIT_STATUSES.items())
+    parser = _Parser(
+        prog=prog,
+        description="Solve, count, explain, convert and generate Nonogram and Futoshiki "
+        "puzzles. Every command but generate takes a file, whose name says the kind of "
+        "puzzle: .non and .json are Nonograms, .txt is a Futoshiki in the text format.",
+        epilog=f"Exit status: {statuses}. The same with --json, which makes every command "
+        "print one JSON object on stdout, errors too. "
+        f"Run '{prog} COMMAND --help' for a command's options. "
+        f"Installed, the same commands are '{SCRIPT} COMMAND ...'.",
     )
-    convert.add_argument("file", metavar="FILE", help="a .non or .json puzzle file")
-    convert.add_argument("--to", choices=["json", "non"], help="the output format")
-    _add_max_cells(convert)
-    convert.set_defaults(run=command_convert)
-    _add_explain(commands)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in (_add_solve, _add_count, _add_explain, _add_convert, _add_generate):
+        add(commands)
+    assert list(commands.choices) == list(VERBS)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the status."""
-    from helper.errors import ModelTooLargeError, SolverTimeoutError
+# -- running it --------------------------------------------------------------------------------
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
+
+def _emit(outcome: Outcome, as_json: bool) -> int:
+    """Print the outcome as text or as one JSON object; return its exit status."""
+    if as_json:
+        print(json.dumps(outcome.as_json(), default=_jsonable))
+        if outcome.error is not None:
+            print(f"error: {outcome.error}", file=sys.stderr)
+        return outcome.exit_status
+    if outcome.out:
+        print(outcome.out)
+    if outcome.notes:
+        print(outcome.notes, file=sys.stderr)
+    if outcome.error is not None:
+        print(f"error: {outcome.error}{outcome.report}", file=sys.stderr)
+    return outcome.exit_status
+
+
+def _usage_error(error: UsageError, data: dict[str, Any], as_json: bool) -> int:
+    """Report a bad command line: argparse's usage and message on stderr, and with ``--json``
+    the JSON object on stdout too."""
+    sys.stderr.write(error.text())
+    if as_json:
+        outcome = Outcome(data, error=error.message, exit_status=EXIT_USAGE)
+        print(json.dumps(outcome.as_json()))
+    return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace) -> Outcome:
+    """Run the command ``args`` names; its errors become outcomes with their exit status."""
     try:
-        args.run(args)
+        return args.run(args)
     except CommandError as error:
-        print(f"error: {error}", file=sys.stderr)  # one line, as scripts expect
-        return error.status
-    except (SolverTimeoutError, ModelTooLargeError) as error:
-        print(f"error: time limit reached: {error}", file=sys.stderr)
-        return EXIT_TIMEOUT
-    return 0
+        return Outcome(_shared(args), error=str(error), exit_status=error.status)
+    except SolverError as error:  # a last guard: the commands return these as statuses
+        return _failed_by(_shared(args), error, getattr(args, "file", ""))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the exit
+    status (the ``logic-puzzles`` command exits with it)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    as_json = "--json" in words  # known before parsing: a bad command line answers in JSON too
+    try:
+        args = build_parser(prog_name()).parse_args(words)
+    except UsageError as error:
+        verb = next((word for word in words if word in VERBS), None)
+        return _usage_error(error, {"command": verb, "file": None, "kind": None}, as_json)
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    try:
+        outcome = _run(args)
+    except UsageError as error:  # found after parsing: --solver, --grade, convert, generate
+        return _usage_error(error, _shared(args), as_json)
+    return _emit(outcome, as_json)
+
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_PUZZLE",
+    "EXIT_STATUSES",
+    "EXIT_TIMEOUT",
+    "EXIT_TOO_LARGE",
+    "EXIT_USAGE",
+    "KINDS",
+    "CommandError",
+    "Outcome",
+    "build_parser",
+    "main",
+    "proved_unique",
+    "puzzle_kind",
+]
 
 
 if __name__ == "__main__":

@@ -14,6 +14,9 @@ says when it cannot hand back an answer is a :class:`SolverError`:
 
 Neither of the last two is an ``OSError`` (Python's ``TimeoutError`` is one, so
 ``except OSError`` around reading a file would swallow it), and neither is the other.
+
+An old spelling of the API that still works warns with :class:`HelperDeprecationWarning`, a
+``DeprecationWarning``.
 """
 
 
@@ -92,7 +95,29 @@ class ModelTooLargeError(SolverError):
     """
 
 
+class HelperDeprecationWarning(DeprecationWarning):
+    """A ``DeprecationWarning`` that the package itself raises: an old spelling still works
+    but will go (``count_solutions(puzzle, method=...)`` instead of ``solver=...``).
+
+    A subclass, so that a test suite can turn the package's own deprecations into errors
+    without touching those of other libraries (``filterwarnings =
+    ["error::helper.errors.HelperDeprecationWarning"]``); ``pytest.warns(DeprecationWarning)``
+    and ``except DeprecationWarning`` catch it as any other.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from helper.nonogram import Nonogram, count_solutions
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = count_solutions(Nonogram([[1]], [[1]]), method="cpsat-automaton")
+    >>> caught[0].category.__name__, issubclass(caught[0].category, DeprecationWarning)
+    ('HelperDeprecationWarning', True)
+    """
+
+
 __all__ = [
+    "HelperDeprecationWarning",
     "ModelTooLargeError",
     "NoSolutionError",
     "NotUniqueError",

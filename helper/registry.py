@@ -25,11 +25,18 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, overload
 
 from helper.deadline import Deadline, Run
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
 from helper.results import CountResult, Grid, SolveResult, Status, check_limit
+
+Capability = Literal["solve", "count"]
+"""What a registered name can do: ``"solve"`` (a :class:`Solver`) or ``"count"`` (a
+:class:`Counter`)."""
+
+ROLES: dict[str, str] = {"solve": "solver", "count": "counter"}
+"""What a name with each capability is called in messages."""
 
 Config = Any  # a frozen dataclass of one solver's settings, or None
 Puzzle = Any  # a Nonogram or a Futoshiki: a validated value with .check(grid)
@@ -248,6 +255,64 @@ class Registry(Mapping[str, Entry]):
             raise ValueError(f"a capability is 'solve' or 'count', not {capability!r}")
         return list(self.solvers if capability == "solve" else self.counters)
 
+    @overload
+    def lookup(self, name: str, capability: Literal["solve"]) -> Solver: ...
+    @overload
+    def lookup(self, name: str, capability: Literal["count"]) -> Counter: ...
+    def lookup(self, name: str, capability: Capability) -> Solver | Counter:
+        """The solver (``"solve"``) or the counter (``"count"``) registered as ``name``.
+
+        Every dispatch from a name to a solver goes through here (``solve(puzzle,
+        solver=name)``, ``count_solutions(puzzle, solver=name)`` of both families, the command
+        line's ``--solver``), so a wrong name gets one message everywhere.
+
+        Parameters
+        ----------
+        name
+            A registered name, such as ``"cpsat-automaton"``.
+        capability
+            ``"solve"`` or ``"count"``.
+
+        Returns
+        -------
+        Solver or Counter
+            ``solvers[name]`` or ``counters[name]``.
+
+        Raises
+        ------
+        ValueError
+            When no name of that capability is registered as ``name``: the message names the
+            family, says what the name can do when it is registered for the other capability,
+            and lists the names that have this one.
+
+        Examples
+        --------
+        >>> from helper.futoshiki import REGISTRY
+        >>> REGISTRY.lookup("cpsat", "count").__name__
+        'count_gameboard'
+        >>> REGISTRY.lookup("gameboard", "solve")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown Futoshiki solver 'gameboard'; the Futoshiki solvers are: cpsat, ...
+        """
+        views: dict[str, Mapping[str, Any]] = {"solve": self.solvers, "count": self.counters}
+        if capability not in views:
+            raise ValueError(f"a capability is 'solve' or 'count', not {capability!r}")
+        found = views[capability].get(name)
+        if found is None:
+            raise ValueError(self.unknown(name, capability))
+        return found
+
+    def unknown(self, name: str, capability: Capability) -> str:
+        """The one message for a name that cannot do ``capability`` (see :meth:`lookup`)."""
+        noun, role = self.family.noun, ROLES[capability]
+        known = f"the {noun} {role}s are: {', '.join(self.names(capability))}"
+        entry = self._entries.get(name)
+        if entry is None or not entry.capabilities:
+            return f"unknown {noun} {role} {name!r}; {known}"
+        other = " and ".join(sorted(entry.capabilities))
+        return f"{name!r} can {other} but not {capability}; {known}"
+
     def register(self, name: str, config: Config = None) -> Callable[[Model], Solver]:
         """Add a model under ``name`` (with its default ``config``); return the checked solver.
 
@@ -305,4 +370,13 @@ class Registry(Mapping[str, Entry]):
         return f"<{self.family.noun} registry: {list(self._entries)}>"
 
 
-__all__ = ["Counter", "Entry", "Family", "Registry", "Solver", "run_counter", "run_model"]
+__all__ = [
+    "Capability",
+    "Counter",
+    "Entry",
+    "Family",
+    "Registry",
+    "Solver",
+    "run_counter",
+    "run_model",
+]

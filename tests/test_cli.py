@@ -1,23 +1,44 @@
-"""The command line, end to end: ``python -m helper ...`` in a subprocess, and main() in-process."""
+"""The command line, end to end: ``python -m helper ...`` in a subprocess, and main() in-process.
 
+One grammar: a verb, then the file (the kind of puzzle read from its name); ``generate
+futoshiki N``; ``--json`` on every command; exit status 0 done, 1 the puzzle, 2 the command
+line, 3 the time limit, 4 too large, the same with and without ``--json``.
+"""
+
+import importlib
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from helper.__main__ import EXIT_USAGE, main
-from helper.formats import read_non
+import helper.__main__ as cli
+from helper.__main__ import (
+    EXIT_PUZZLE,
+    EXIT_TIMEOUT,
+    EXIT_TOO_LARGE,
+    EXIT_USAGE,
+    main,
+    proved_unique,
+)
+from helper.errors import ModelTooLargeError
+from helper.formats import read_non, read_puzzle_file, write_json
+from helper.futoshiki import SOLVERS as FUTOSHIKI_SOLVERS
 from helper.futoshiki import (
+    Futoshiki,
     check_futoshiki,
     format_futoshiki,
     generate_futoshiki,
     parse_futoshiki,
 )
-from helper.nonogram import SOLVERS, SolverTimeoutError
-from helper.nonogram.solvers.registry import run_model
+from helper.nonogram import COUNTERS, SOLVERS, Nonogram, SolverTimeoutError, conflicting_lines
+from helper.nonogram.solvers.registry import NONOGRAM
+from helper.registry import Registry
+from helper.results import CountResult
 
+ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
 BOAT = "####\n#..#\n#..#\n#.##\n###.\n"
 
@@ -32,6 +53,29 @@ def run(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+def answer(capsys, *args: str) -> tuple[int, dict, str]:
+    """main(args + --json): the exit status, the one JSON object on stdout, and stderr."""
+    status = main([*args, "--json"])
+    captured = capsys.readouterr()
+    return status, json.loads(captured.out), captured.err
+
+
+def nonogram(name: str) -> Nonogram:
+    return read_puzzle_file(DATA / name)
+
+
+def futoshiki(name: str) -> Futoshiki:
+    return Futoshiki.from_text((DATA / name).read_text(encoding="utf-8"))
+
+
+def spaced_row(folder: Path) -> Path:
+    """One row of 60 cells holding ten single cells: pysat-cnf refuses to build its model."""
+    cols = [[1] if j % 6 == 0 else [] for j in range(60)]
+    path = folder / "spaced.json"
+    path.write_text(write_json(Nonogram([[1] * 10], cols)), encoding="utf-8")
+    return path
+
+
 # -- end to end, in a subprocess ---------------------------------------------------------------
 
 
@@ -43,7 +87,7 @@ def test_solve_a_non_file():
 
 
 def test_count_an_ambiguous_puzzle():
-    result = run("solve", str(DATA / "ambiguous.non"), "--count", "--limit", "5")
+    result = run("count", str(DATA / "ambiguous.non"), "--limit", "5")
     assert result.returncode == 0
     assert result.stdout == "2 solutions\n"
 
@@ -63,33 +107,34 @@ def test_malformed_file_names_file_and_line():
     assert "Traceback" not in result.stderr
 
 
-def test_unknown_method_is_a_usage_error():
-    result = run("solve", str(DATA / "boat.non"), "--method", "magic")
+def test_unknown_solver_is_a_usage_error_with_the_registry_message():
+    result = run("solve", str(DATA / "boat.non"), "--solver", "magic")
     assert result.returncode == 2
-    assert "invalid choice: 'magic'" in result.stderr
-    assert "cpsat-start" in result.stderr  # the message lists the real choices
+    assert "usage:" in result.stderr
+    one_line = " ".join(result.stderr.split())  # the message is wrapped to the book's width
+    assert "unknown Nonogram solver 'magic'; the Nonogram solvers are: cpsat-start," in one_line
 
 
 def test_futoshiki_solve_and_count():
     puzzle_file = DATA / "futoshiki_5x5.txt"
     grid, constraints = parse_futoshiki(puzzle_file.read_text(encoding="utf-8"))
-    result = run("futoshiki", str(puzzle_file))
+    result = run("solve", str(puzzle_file))
     assert result.returncode == 0, result.stderr
     solution, printed_constraints = parse_futoshiki(result.stdout)
     assert check_futoshiki(grid, constraints, solution)
     assert sorted(printed_constraints) == sorted(constraints)  # printed with its signs
-    counted = run("futoshiki", str(puzzle_file), "--count")
+    counted = run("count", str(puzzle_file))
     assert counted.stdout == "1 solution: the puzzle is unique\n"
 
 
 def test_futoshiki_bad_text_names_line_and_column():
-    result = run("futoshiki", str(DATA / "futoshiki_bad.txt"))
+    result = run("solve", str(DATA / "futoshiki_bad.txt"))
     assert result.returncode == 1
     assert "line 2, column 3" in result.stderr
 
 
 def test_generate_futoshiki_prints_the_generator_puzzle():
-    result = run("generate-futoshiki", "6", "--seed", "3", "--difficulty")
+    result = run("generate", "futoshiki", "6", "--seed", "3", "--difficulty")
     assert result.returncode == 0, result.stderr
     assert result.stdout == format_futoshiki(*generate_futoshiki(6, seed=3)) + "\n"
     assert "branches" in result.stderr
@@ -98,17 +143,70 @@ def test_generate_futoshiki_prints_the_generator_puzzle():
 def test_help():
     result = run("--help")
     assert result.returncode == 0
-    for command in ("solve", "futoshiki", "generate-futoshiki", "convert", "Exit status"):
-        assert command in result.stdout
+    for words in ("solve", "count", "explain", "convert", "generate", "Exit status", "--json"):
+        assert words in result.stdout
+    one_line = " ".join(result.stdout.split())
+    assert "3 the time limit ran out; 4 the model is too large to build" in one_line
+
+
+def test_json_in_a_new_process():
+    result = run("solve", str(DATA / "boat.json"), "--json")
+    assert result.returncode == 0 and result.stderr == ""
+    data = json.loads(result.stdout)
+    assert data["command"] == "solve" and data["kind"] == "nonogram"
+    assert data["status"] == "solved" and nonogram("boat.json").check(data["grid"])
+
+
+# -- the installed command ---------------------------------------------------------------------
+
+
+def test_the_entry_point_names_main():
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts == {"logic-puzzles": "helper.__main__:main"}
+    module, _, name = scripts["logic-puzzles"].partition(":")
+    assert getattr(importlib.import_module(module), name) is main
+
+
+def test_the_installed_command_exits_with_the_status_main_returns(tmp_path):
+    """What pip writes for a [project.scripts] entry: a script named after the command that
+    calls ``sys.exit(main())``."""
+    script = tmp_path / "logic-puzzles"
+    script.write_text("import sys\nfrom helper.__main__ import main\nsys.exit(main())\n")
+    solved = subprocess.run(
+        [sys.executable, str(script), "solve", str(DATA / "boat.non")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (solved.returncode, solved.stdout) == (0, BOAT)
+    refused = subprocess.run(
+        [sys.executable, str(script), "solve", str(DATA / "no_solution.non")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert refused.returncode == EXIT_PUZZLE
+    usage = subprocess.run(
+        [sys.executable, str(script), "solve"], capture_output=True, text=True, check=False
+    )
+    assert usage.returncode == EXIT_USAGE
+    assert usage.stderr.startswith("usage: logic-puzzles solve")  # named as it was called
 
 
 # -- the rest in-process, through main() -------------------------------------------------------
 
 
-@pytest.mark.parametrize("method", sorted(SOLVERS))
-def test_every_registered_method(method, capsys):
-    assert main(["solve", str(DATA / "boat.json"), "--method", method]) == 0
+@pytest.mark.parametrize("solver", sorted(SOLVERS))
+def test_every_registered_nonogram_solver(solver, capsys):
+    assert main(["solve", str(DATA / "boat.json"), "--solver", solver]) == 0
     assert capsys.readouterr().out == BOAT
+
+
+@pytest.mark.parametrize("solver", sorted(FUTOSHIKI_SOLVERS))
+def test_every_registered_futoshiki_solver(solver, capsys):
+    status, data, _ = answer(capsys, "solve", str(DATA / "futoshiki_5x5.txt"), "--solver", solver)
+    assert status == 0 and data["solver"] == solver
+    assert futoshiki("futoshiki_5x5.txt").check(data["grid"])
 
 
 def test_grade_is_printed(capsys):
@@ -126,7 +224,7 @@ def test_grade_is_printed(capsys):
     ],
 )
 def test_count_words(name, limit, expected, capsys):
-    assert main(["solve", str(DATA / name), "--count", "--limit", limit]) == 0
+    assert main(["count", str(DATA / name), "--limit", limit]) == 0
     assert capsys.readouterr().out == expected + "\n"
 
 
@@ -142,10 +240,11 @@ def test_blank_lines_file_solves(capsys):
     [
         (["solve", "no/such/file.non"], 1, "no/such/file.non: no such file"),
         (["solve", str(DATA / "short_block.non")], 1, "line 6: the rows block ends"),
-        (["solve", str(DATA / "bad.json")], 1, "bad.json: line 4: not valid JSON"),
-        (["futoshiki", str(DATA / "futoshiki_no_solution.txt")], 1, "no solution"),
-        (["futoshiki", "missing.txt"], 1, "missing.txt: no such file"),
-        (["generate-futoshiki", "12"], 2, "from 4 to 9, got 12"),
+        (["count", str(DATA / "bad.json")], 1, "bad.json: line 4: not valid JSON"),
+        (["solve", str(DATA / "futoshiki_no_solution.txt")], 1, "no solution"),
+        (["explain", "missing.txt"], 1, "missing.txt: no such file"),
+        (["solve", "puzzle.csv"], 1, "puzzle.csv: cannot tell the kind of puzzle"),
+        (["count", "notes"], 1, "notes: cannot tell the kind of puzzle"),
     ],
 )
 def test_errors(args, status, message, capsys):
@@ -157,48 +256,346 @@ def test_errors(args, status, message, capsys):
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "message"),
     [
-        ["solve", "x.non", "--limit", "0"],
-        ["solve", "x.non", "--time-limit", "0"],
-        ["solve", "x.non", "--time-limit", "soon"],
-        ["futoshiki", "x.txt", "--limit", "two"],
-        ["generate-futoshiki", "five"],
-        ["convert", "x.non", "--to", "xml"],
-        [],
+        (["count", "x.non", "--limit", "0"], "expected a positive integer, got '0'"),
+        (["solve", "x.non", "--time-limit", "0"], "expected a positive number of seconds"),
+        (["solve", "x.non", "--time-limit", "soon"], "expected a number of seconds"),
+        (["count", "x.txt", "--limit", "two"], "expected a positive integer, got 'two'"),
+        (["solve", "x.non", "--limit", "3"], "unrecognized arguments: --limit 3"),
+        (["solve", "x.non", "--count"], "unrecognized arguments: --count"),
+        (["generate", "futoshiki", "five"], "invalid int value: 'five'"),
+        (["generate", "futoshiki", "12"], "size must be from 4 to 9, got 12"),
+        (["generate", "nonogram", "5"], "invalid choice: 'nonogram'"),
+        (["generate"], "the following arguments are required: KIND"),
+        (["convert", "x.non", "--to", "xml"], "invalid choice: 'xml'"),
+        (["convert", str(DATA / "futoshiki_5x5.txt")], "convert reads a Nonogram"),
+        (["solve", str(DATA / "futoshiki_5x5.txt"), "--grade"], "--grade applies only to a"),
+        (["futoshiki", "x.txt"], "invalid choice: 'futoshiki'"),  # the old spellings are gone
+        (["generate-futoshiki", "5"], "invalid choice: 'generate-futoshiki'"),
+        ([], "the following arguments are required: COMMAND"),
     ],
 )
-def test_usage_errors(args, capsys):
-    with pytest.raises(SystemExit) as stopped:
-        main(args)
-    assert stopped.value.code == 2
-    assert "usage:" in capsys.readouterr().err
+def test_usage_errors(args, message, capsys):
+    assert main(args) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert captured.out == "" and "usage:" in captured.err
+    assert message in " ".join(captured.err.split())
 
 
-def test_time_limit_reached_gives_status_3(monkeypatch, capsys):
-    def late_model(puzzle, run):
+def test_help_returns_0(capsys):
+    assert main(["count", "--help"]) == 0
+    assert "--limit N" in capsys.readouterr().out
+
+
+def test_a_solver_that_cannot_count_is_refused_with_the_registry_message(capsys):
+    assert main(["count", str(DATA / "boat.non"), "--solver", "cpsat-start"]) == EXIT_USAGE
+    err = " ".join(capsys.readouterr().err.split())
+    counters = ", ".join(COUNTERS)
+    assert f"'cpsat-start' can solve but not count; the Nonogram counters are: {counters}" in err
+
+
+def test_an_unknown_solver_lists_the_solvers_on_lines_that_fit_the_book(capsys):
+    from helper.text import LINE_WIDTH
+
+    assert main(["solve", str(DATA / "boat.non"), "--solver", "guesswork"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "unknown Nonogram solver 'guesswork'" in err
+    assert all(name in err for name in SOLVERS)  # every solver named
+    assert max(map(len, err.splitlines())) <= LINE_WIDTH
+    assert main(["solve", str(DATA / "futoshiki_5x5.txt"), "--solver", "portfolio"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    solvers = ", ".join(FUTOSHIKI_SOLVERS)
+    assert f"unknown Futoshiki solver 'portfolio'; the Futoshiki solvers are: {solvers}" in err
+
+
+# -- time limits and models too large: statuses 3 and 4 ----------------------------------------
+
+
+def stub_registry() -> Registry:
+    """Solvers and counters that run out of time, or refuse to build, on any Nonogram."""
+    stubs = Registry(NONOGRAM)
+
+    @stubs.register("always-late")
+    def always_late(puzzle, run):
         raise SolverTimeoutError(f"no answer within {run.deadline.seconds} s")
 
-    def always_late(puzzle, *, time_limit=None):
-        return run_model(late_model, "always-late", puzzle, time_limit)
+    @stubs.register("too-large")
+    def too_large(puzzle, run):
+        raise ModelTooLargeError("stub: 10^12 placements")
 
-    import helper.nonogram
+    @stubs.register_counter("one-then-late")
+    def one_then_late(puzzle, run, limit):
+        yield [[1, 0], [0, 1]]
+        raise SolverTimeoutError("stub: no more within the time limit")
 
-    # the registry is read-only: the command looks its solvers up in a table with one more
-    monkeypatch.setattr(helper.nonogram, "SOLVERS", {**SOLVERS, "always-late": always_late})
-    args = ["solve", str(DATA / "boat.non"), "--method", "always-late", "--time-limit", "0.5"]
-    assert main(args) == 3
-    assert "time limit reached: no answer within 0.5 s" in capsys.readouterr().err
+    @stubs.register_counter("too-large")
+    def count_too_large(puzzle, run, limit):
+        raise ModelTooLargeError("stub: 10^12 placements")
+        yield  # a generator
+
+    return stubs
 
 
-def test_convert_both_ways(capsys):
-    assert main(["convert", str(DATA / "boat.non")]) == 0
-    converted = json.loads(capsys.readouterr().out)
-    assert converted == read_non((DATA / "boat.non").read_text(encoding="utf-8")).to_dict()
-    assert main(["convert", str(DATA / "boat.json")]) == 0
-    assert read_non(capsys.readouterr().out).title == "A small boat"
-    assert main(["convert", str(DATA / "boat.non"), "--to", "non"]) == 0
-    assert read_non(capsys.readouterr().out).to_dict() == converted
+@pytest.fixture
+def stubs(monkeypatch):
+    """The command line looks its Nonogram solvers up in the stub registry."""
+    registry = stub_registry()
+    real = cli._registry
+
+    def lookup_in_stubs(kind):
+        return registry if kind == "nonogram" else real(kind)
+
+    monkeypatch.setattr(cli, "_registry", lookup_in_stubs)
+    return registry
+
+
+def test_time_limit_reached_gives_status_3(stubs, capsys):
+    args = ["solve", str(DATA / "boat.non"), "--solver", "always-late", "--time-limit", "0.5"]
+    assert main(args) == EXIT_TIMEOUT
+    assert capsys.readouterr().err == "error: time limit reached: no answer within 0.5 s\n"
+    status, data, _ = answer(capsys, *args)
+    assert (status, data["status"], data["exit_status"]) == (EXIT_TIMEOUT, "timeout", 3)
+    assert data["error"] == "time limit reached: no answer within 0.5 s" and data["grid"] is None
+
+
+def test_too_large_has_its_own_message_and_status_4(stubs, capsys):
+    args = ["solve", str(DATA / "boat.non"), "--solver", "too-large"]
+    assert main(args) == EXIT_TOO_LARGE
+    assert capsys.readouterr().err == "error: the model is too large: stub: 10^12 placements\n"
+    args = ["count", str(DATA / "diagonals.json"), "--solver", "too-large"]
+    assert main(args) == EXIT_TOO_LARGE
+    out, err = capsys.readouterr()
+    assert out.startswith("at least 0 solutions: the model is too large")
+    assert err == "error: the model is too large: stub: 10^12 placements\n"
+    status, data, _ = answer(capsys, *args)
+    assert (status, data["status"], data["complete"]) == (EXIT_TOO_LARGE, "too large", False)
+    assert data["unique"] is None
+
+
+def test_a_real_model_too_large(tmp_path, capsys):
+    args = ["solve", str(spaced_row(tmp_path)), "--solver", "pysat-cnf", "--time-limit", "30"]
+    assert main(args) == EXIT_TOO_LARGE
+    err = capsys.readouterr().err
+    assert err.startswith("error: the model is too large: ") and "time limit" not in err
+    status, data, _ = answer(capsys, *args)
+    assert (status, data["status"], data["exit_status"]) == (4, "too large", 4)
+
+
+def test_a_count_cut_short_says_what_it_found(stubs, capsys):
+    args = ["count", str(DATA / "diagonals.json"), "--solver", "one-then-late", "--time-limit", "1"]
+    assert main(args) == EXIT_TIMEOUT
+    out, err = capsys.readouterr()
+    assert out.startswith("at least 1 solution: the time limit ran out")
+    assert err == "error: time limit reached: stub: no more within the time limit\n"
+    status, data, _ = answer(capsys, *args)
+    assert status == EXIT_TIMEOUT and data["status"] == "timeout"
+    assert (data["count"], data["complete"], data["exact"]) == (1, False, False)
+    assert data["unique"] is None  # one found, the rest unknown: neither proved
+    assert data["solutions"] == [[[1, 0], [0, 1]]]
+
+
+def test_futoshiki_count_honours_the_time_limit(tmp_path, capsys):
+    """An empty 7x7 grid has about 61 million solutions: counting them all cannot finish in
+    half a second, so the count says what it found and that it is incomplete (status 3)."""
+    empty = tmp_path / "empty7.txt"
+    empty.write_text("\n".join(["0 0 0 0 0 0 0"] * 7) + "\n", encoding="utf-8")
+    args = ["count", str(empty), "--limit", "100000000", "--time-limit", "0.5"]
+    assert main(args) == EXIT_TIMEOUT
+    captured = capsys.readouterr()
+    assert captured.out.startswith("at least ") and "time limit ran out" in captured.out
+    assert "time limit reached" in captured.err
+
+
+# -- --json: one object on stdout, checked against the puzzle ---------------------------------
+
+
+def test_solve_json(capsys):
+    status, data, err = answer(capsys, "solve", str(DATA / "boat.non"), "--grade")
+    assert status == 0 and err == ""
+    assert {k: data[k] for k in ("command", "kind", "status", "solver", "grade")} == {
+        "command": "solve",
+        "kind": "nonogram",
+        "status": "solved",
+        "solver": "portfolio",
+        "grade": "line logic",
+    }
+    assert data["file"] == str(DATA / "boat.non") and data["exit_status"] == 0
+    assert nonogram("boat.non").check(data["grid"])
+    assert data["method"].startswith("portfolio") and data["seconds"] >= 0
+    assert isinstance(data["stats"], dict) and "error" not in data
+
+
+def test_solve_json_of_a_futoshiki(capsys):
+    status, data, _ = answer(capsys, "solve", str(DATA / "futoshiki_5x5.txt"))
+    assert status == 0 and data["kind"] == "futoshiki" and data["solver"] == "cpsat"
+    grid, constraints = parse_futoshiki((DATA / "futoshiki_5x5.txt").read_text(encoding="utf-8"))
+    assert check_futoshiki(grid, constraints, data["grid"])
+
+
+@pytest.mark.parametrize(
+    ("name", "limit", "count", "exact", "unique"),
+    [
+        ("boat.non", 2, 1, True, True),
+        ("boat.non", 1, 1, False, None),  # stopped at the limit: a second may exist
+        ("ambiguous.non", 5, 2, True, False),
+        ("ambiguous.non", 2, 2, False, False),  # two found: not unique, proved
+        ("no_solution.non", 2, 0, True, False),
+        ("futoshiki_5x5.txt", 2, 1, True, True),
+    ],
+)
+def test_count_json(name, limit, count, exact, unique, capsys):
+    status, data, _ = answer(capsys, "count", str(DATA / name), "--limit", str(limit))
+    assert status == 0 and data["complete"] is True
+    assert (data["count"], data["exact"], data["unique"], data["limit"]) == (
+        count,
+        exact,
+        unique,
+        limit,
+    )
+    puzzle = futoshiki(name) if name.endswith(".txt") else nonogram(name)
+    assert len(data["solutions"]) == count and all(map(puzzle.check, data["solutions"]))
+    assert len({json.dumps(grid) for grid in data["solutions"]}) == count  # all different
+    assert data["status"] == ("solved" if count else "no solution")
+
+
+@pytest.mark.parametrize("solver", list(COUNTERS))
+def test_count_json_says_which_counter_answered(solver, capsys):
+    args = ["count", str(DATA / "ambiguous.non"), "--solver", solver, "--limit", "3"]
+    status, data, _ = answer(capsys, *args)
+    assert status == 0 and data["solver"] == solver and data["count"] == 2 and data["exact"]
+
+
+def test_proved_unique_never_claims_what_was_not_proved():
+    one = [[[1]]]
+    two = [[[1]], [[0]]]
+    assert proved_unique(CountResult(one, limit=2, complete=True)) is True
+    assert proved_unique(CountResult(one, limit=1, complete=True)) is None
+    assert proved_unique(CountResult(one, limit=None, complete=False)) is None
+    assert proved_unique(CountResult([], limit=None, complete=False)) is None
+    assert proved_unique(CountResult(two, limit=2, complete=True)) is False
+    assert proved_unique(CountResult(two, limit=None, complete=False)) is False
+    assert proved_unique(CountResult([], limit=2, complete=True)) is False
+
+
+@pytest.mark.parametrize("name", ["boat.non", "futoshiki_5x5.txt"])
+def test_explain_json(name, capsys):
+    path = str(DATA / name)
+    assert main(["explain", path]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    status, data, _ = answer(capsys, "explain", path)
+    assert status == 0 and data["status"] == "solved" and data["complete"] is True
+    steps = data["steps"]
+    assert [step["text"] for step in steps] == printed  # the same steps as the text
+    kind = data["kind"]
+    puzzle = futoshiki(name) if kind == "futoshiki" else nonogram(name)
+    assert puzzle.check(data["solution"])
+    unknown = 0 if kind == "futoshiki" else -1
+    grid = [list(row) for row in puzzle.grid] if kind == "futoshiki" else None
+    grid = grid or [[unknown] * puzzle.width for _ in range(puzzle.height)]
+    for step in steps:  # each step decides open cells only, and they end at the solution
+        for cell in step["cells"]:
+            assert grid[cell["row"]][cell["column"]] == unknown
+            grid[cell["row"]][cell["column"]] = cell["value"]
+    assert grid == data["solution"]
+    for step in steps:
+        assert step["premises"] and all(p["text"] for p in step["premises"])
+        assert step["text"].startswith(step["reason"]) and step["kind"] in step["text"]
+
+
+def test_convert_json(capsys):
+    status, data, _ = answer(capsys, "convert", str(DATA / "boat.non"))
+    assert status == 0 and data["to"] == "json" and data["kind"] == "nonogram"
+    assert data["puzzle"] == nonogram("boat.non").to_dict()
+    status, data, _ = answer(capsys, "convert", str(DATA / "boat.json"))
+    assert status == 0 and data["to"] == "non"
+    assert read_non(data["puzzle"]).to_dict() == nonogram("boat.json").to_dict()
+
+
+def test_generate_json(capsys):
+    status, data, _ = answer(capsys, "generate", "futoshiki", "5", "--seed", "4", "--difficulty")
+    grid, constraints = generate_futoshiki(5, seed=4)
+    assert status == 0 and (data["command"], data["kind"], data["file"]) == (
+        "generate",
+        "futoshiki",
+        None,
+    )
+    assert data["puzzle"] == format_futoshiki(grid, constraints)
+    assert data["grid"] == grid
+    assert [tuple(map(tuple, pair)) for pair in data["constraints"]] == [
+        tuple(map(tuple, pair)) for pair in constraints
+    ]
+    assert data["difficulty"]["givens"] == sum(v > 0 for row in grid for v in row)
+
+
+def test_no_solution_json_carries_the_report_as_data(capsys):
+    path = str(DATA / "no_solution.non")
+    status, data, err = answer(capsys, "solve", path)
+    assert status == EXIT_PUZZLE and data["status"] == "no solution" and data["grid"] is None
+    assert data["error"] == f"{path}: no solution: no picture satisfies every clue"
+    assert err == f"error: {data['error']}\n"  # one line; the report is in the JSON
+    report = data["diagnosis"]
+    assert report["noun"] == "lines" and report["complete"] is True
+    conflict = report["conflict"]["lines"]
+    assert [line["text"] for line in conflict] == [
+        str(line) for line in conflicting_lines(nonogram("no_solution.non"))
+    ]
+    first = report["retype"][0]
+    assert first["lines"][0] == {"kind": "row", "index": 0, "clue": [1, 1], "text": "row 0: 1 1"}
+    assert first["fits"][0]["clue"] == [2]
+
+
+def test_no_solution_json_of_a_futoshiki(capsys):
+    status, data, _ = answer(capsys, "solve", str(DATA / "futoshiki_no_solution.txt"))
+    assert status == EXIT_PUZZLE and data["kind"] == "futoshiki"
+    clues = data["diagnosis"]["conflict"]["clues"]
+    assert {clue["kind"] for clue in clues} <= {"given", "sign"} and clues
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", str(DATA / "boat.non")],
+        ["count", str(DATA / "ambiguous.non")],
+        ["solve", str(DATA / "no_solution.non")],
+        ["solve", "missing.non"],
+        ["solve", "puzzle.csv"],
+        ["explain", str(DATA / "ambiguous.non")],  # two solutions: nothing to explain
+        ["solve", str(DATA / "boat.non"), "--solver", "magic"],
+        ["convert", str(DATA / "futoshiki_5x5.txt")],
+        ["generate", "futoshiki", "3"],
+        ["solve"],
+        ["count", str(DATA / "boat.non"), "--limit", "-1"],
+    ],
+)
+def test_the_exit_status_is_the_same_with_and_without_json(args, capsys):
+    plain = main(args)
+    capsys.readouterr()
+    status, data, err = answer(capsys, *args)
+    assert status == plain == data["exit_status"]
+    if status:
+        assert data["error"] and err.rstrip("\n").splitlines()[-1].endswith(
+            data["error"].split()[-1]
+        )
+    else:
+        assert "error" not in data
+
+
+def test_errors_as_json(capsys):
+    status, data, err = answer(capsys, "solve", "missing.non")
+    assert status == 1 and data == {
+        "command": "solve",
+        "file": "missing.non",
+        "kind": "nonogram",
+        "error": "missing.non: no such file",
+        "exit_status": 1,
+    }
+    assert err == "error: missing.non: no such file\n"
+    status, data, _ = answer(capsys, "explain", str(DATA / "ambiguous.non"))
+    assert (status, data["status"]) == (1, "not unique")
+    status, data, _ = answer(capsys, "count", "x.non", "--limit", "0")
+    assert status == 2 and data["command"] == "count"
+    assert data["error"] == "argument --limit: expected a positive integer, got '0'"
 
 
 # -- hostile files: one clear line, at once, never a traceback ---------------------------------
@@ -245,7 +642,7 @@ def test_a_hostile_file_in_a_new_process_gives_no_traceback(tmp_path):
 def test_the_size_limit_is_checked_before_the_clues_and_can_be_raised(tmp_path, capsys):
     path = tmp_path / "wide.non"
     path.write_text("width 600\nheight 600\nrows\n" + "1\n" * 600 + "columns\n" + "1\n" * 600)
-    assert main(["solve", str(path), "--count"]) == 1
+    assert main(["count", str(path)]) == 1
     assert "the 600 x 600 grid has 360,000 cells, more than the limit of 250,000" in (
         capsys.readouterr().err
     )
@@ -271,94 +668,17 @@ def test_a_futoshiki_file_too_large_for_the_format_is_refused(tmp_path, capsys):
             "line 10: the text format holds at most 9 x 9 cells (one digit each); this is row 10",
         ),
     ]:
-        assert main(["futoshiki", str(path)]) == 1
+        assert main(["solve", str(path)]) == 1
         err = capsys.readouterr().err
         assert err.startswith(f"error: {path}: {message}") and err.count("\n") == 1, err
     huge = tmp_path / "huge.txt"
     huge.write_text("0" * (2 << 20))
-    assert main(["futoshiki", str(huge)]) == 1
+    assert main(["count", str(huge)]) == 1
     assert "the file has 2,097,152 bytes" in capsys.readouterr().err
 
 
-# -- every combination of options is honoured or refused --------------------------------------
-
-
-@pytest.mark.parametrize("method", ["cpsat-automaton", "sat-automaton"])
-def test_count_honours_the_method(method, monkeypatch, capsys):
-    import helper.nonogram.unique as unique
-
-    used = []
-    real = unique.COUNTERS[method]
-
-    def spy(*args, **kwargs):
-        used.append(method)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(unique, "COUNTERS", {**unique.COUNTERS, method: spy})
-    args = ["solve", str(DATA / "ambiguous.non"), "--count", "--method", method, "--limit", "3"]
-    assert main(args) == 0
-    assert used == [method]
-    assert capsys.readouterr().out == "2 solutions\n"  # exactly two: the limit was not reached
-
-
-def test_count_refuses_a_method_that_cannot_count(capsys):
-    args = ["solve", str(DATA / "boat.non"), "--count", "--method", "portfolio"]
-    assert main(args) == 2
-    err = capsys.readouterr().err
-    assert "--method portfolio cannot count" in err and "sat-automaton" in err
-
-
-@pytest.mark.parametrize("command", [["solve", "boat.non"], ["futoshiki", "futoshiki_5x5.txt"]])
-def test_limit_without_count_is_refused(command, capsys):
-    kind, name = command
-    assert main([kind, str(DATA / name), "--limit", "3"]) == 2
-    assert "--limit applies only to --count" in capsys.readouterr().err
-
-
-def test_count_with_grade_does_both(capsys):
-    assert main(["solve", str(DATA / "boat.non"), "--count", "--grade"]) == 0
-    assert capsys.readouterr().out == "1 solution: the puzzle is unique\ngrade: line logic\n"
-
-
-def test_futoshiki_count_honours_the_time_limit(tmp_path, capsys):
-    """An empty 7x7 grid has about 61 million solutions: counting them all cannot finish in
-    half a second, so the count says what it found and that it is incomplete (status 3)."""
-    empty = tmp_path / "empty7.txt"
-    empty.write_text("\n".join(["0 0 0 0 0 0 0"] * 7) + "\n", encoding="utf-8")
-    args = ["futoshiki", str(empty), "--count", "--limit", "100000000", "--time-limit", "0.5"]
-    assert main(args) == 3
-    captured = capsys.readouterr()
-    assert captured.out.startswith("at least ") and "time limit ran out" in captured.out
-    assert "time limit reached" in captured.err
-
-
-def test_solve_count_honours_the_time_limit(monkeypatch, capsys):
-    """A counter that finds one grid and then runs out of time (a stub)."""
-    import helper.nonogram.unique as unique
-    from helper.nonogram.solvers.registry import run_counter
-
-    def one_then_late(puzzle, run, limit):
-        yield [[1, 0], [0, 1]]
-        raise SolverTimeoutError("stub: no more within the time limit")
-
-    def counter(puzzle, limit=2, *, time_limit=None):
-        return run_counter(one_then_late, "stub", puzzle, limit, time_limit)
-
-    monkeypatch.setattr(unique, "COUNTERS", {**unique.COUNTERS, "cpsat-automaton": counter})
-    diagonals = DATA / "diagonals.json"
-    args = ["solve", str(diagonals), "--count", "--time-limit", "0.5"]
-    assert main(args) == 3
-    assert capsys.readouterr().out.startswith("at least 1 solution: the time limit ran out")
-
-
-def test_an_unknown_method_lists_the_solvers_on_lines_that_fit_the_book(capsys):
-    from helper.nonogram import SOLVERS
-    from helper.text import LINE_WIDTH
-
-    with pytest.raises(SystemExit) as stopped:
-        main(["solve", str(DATA / "boat.non"), "--method", "guesswork"])
-    assert stopped.value.code == EXIT_USAGE
-    err = capsys.readouterr().err
-    assert "invalid choice: 'guesswork'" in err
-    assert all(f"'{name}'" in err for name in SOLVERS)  # every solver named
-    assert max(map(len, err.splitlines())) <= LINE_WIDTH
+def test_the_kind_is_read_from_the_suffix_in_any_case(tmp_path, capsys):
+    upper = tmp_path / "BOAT.NON"
+    upper.write_text((DATA / "boat.non").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["solve", str(upper)]) == 0
+    assert capsys.readouterr().out == BOAT

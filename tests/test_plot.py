@@ -372,10 +372,6 @@ def test_each_mark_has_its_own_look_and_legend_entry():
     assert legend == ["open", "differs between solutions", "filled by the repair"]
     renamed = plot_nonogram_board(puzzle, grid, labels={"unknown": "open after line logic"})
     assert [t.get_text() for t in renamed.get_legend().get_texts()] == ["open after line logic"]
-    old_name = plot_nonogram_board(puzzle, [[1, 0, 0, 0]], highlight=[(0, 1)])
-    assert [t.get_text() for t in old_name.get_legend().get_texts()] == [
-        "differs between solutions"
-    ]
 
 
 def test_boards_on_panels_of_one_figure_share_one_legend_of_their_marks():

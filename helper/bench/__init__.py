@@ -318,13 +318,10 @@ def run(
     In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
     count that differs from the majority of decided solves is marked ``disagree``.
     """
-    from helper.nonogram.solvers.registry import names
+    from helper.nonogram.solvers.registry import REGISTRY
 
-    available = names("solve" if limit == 1 else "count")
-    unknown = [s for s in solvers if s not in available]
-    if unknown:
-        kind = "solver" if limit == 1 else "counting method"
-        raise ValueError(f"unknown {kind}(s) {unknown}; registered: {available}")
+    for solver in solvers:  # the registry's one message for a name it lacks
+        REGISTRY.lookup(solver, "solve" if limit == 1 else "count")
     if not time_limit > 0:
         raise ValueError(f"the time limit must be positive, got {time_limit}")
     if repeat < 1:

@@ -178,10 +178,8 @@ def solve(
         if isinstance(puzzle, Futoshiki):
             raise TypeError("pass either a Futoshiki or its grid and constraints, not both")
         puzzle = Futoshiki(puzzle, constraints)
-    name = DEFAULT_SOLVER if solver is None else solver
-    if name not in SOLVERS:
-        raise ValueError(f"unknown Futoshiki solver {name!r}; choose from {list(SOLVERS)}")
-    return SOLVERS[name](puzzle, time_limit=time_limit, config=config)
+    chosen = REGISTRY.lookup(DEFAULT_SOLVER if solver is None else solver, "solve")
+    return chosen(puzzle, time_limit=time_limit, config=config)
 
 
 def count_solutions(
@@ -225,10 +223,8 @@ def count_solutions(
     >>> count_solutions(Futoshiki([[1, 0], [0, 0]]), solver="sat-onehot").unique
     True
     """
-    name = DEFAULT_SOLVER if solver is None else solver
-    if name not in COUNTERS:
-        raise ValueError(f"unknown Futoshiki counter {name!r}; choose from {list(COUNTERS)}")
-    return COUNTERS[name](puzzle, limit, time_limit=time_limit)
+    chosen = REGISTRY.lookup(DEFAULT_SOLVER if solver is None else solver, "count")
+    return chosen(puzzle, limit, time_limit=time_limit)
 
 
 __all__ = [

@@ -150,12 +150,10 @@ def solve(
         if isinstance(puzzle, Nonogram):
             raise TypeError("pass either a Nonogram or its row and column clues, not both")
         puzzle = Nonogram(puzzle, cols)
-    from .solvers import SOLVERS
+    from .solvers import REGISTRY
 
-    name = RECOMMENDED_SOLVER if solver is None else solver
-    if name not in SOLVERS:
-        raise ValueError(f"unknown Nonogram solver {name!r}; choose from {list(SOLVERS)}")
-    return SOLVERS[name](puzzle, time_limit=time_limit, config=config)
+    chosen = REGISTRY.lookup(RECOMMENDED_SOLVER if solver is None else solver, "solve")
+    return chosen(puzzle, time_limit=time_limit, config=config)
 
 
 __all__ = [

@@ -8,13 +8,14 @@ to enumerate with (:func:`helper.nonogram.solvers.cpsat.enumerate_with_cpsat`); 
 count with the start-position model too and compare.
 """
 
+import warnings
 from collections.abc import Sequence
 
-from helper.errors import ModelTooLargeError, SolverTimeoutError
+from helper.errors import HelperDeprecationWarning, ModelTooLargeError, SolverTimeoutError
 from helper.results import CountResult, Grid
 
 from .puzzle import Nonogram
-from .solvers.registry import COUNTERS, as_nonogram
+from .solvers.registry import REGISTRY, as_nonogram
 
 Cell = tuple[int, int]
 
@@ -45,7 +46,7 @@ def count_solutions(
         Seconds for the whole count; when they pass first, the count holds what was found by
         then and ``complete`` is ``False``.
     method
-        The old name of ``solver`` (deprecated; kept for the chapters that use it).
+        The old name of ``solver``: deprecated, it warns with a ``DeprecationWarning``.
 
     Returns
     -------
@@ -58,7 +59,7 @@ def count_solutions(
     ValueError
         An unknown counter, or a ``limit`` that is not a positive integer or ``None``.
     TypeError
-        ``puzzle`` is not a ``Nonogram``.
+        ``puzzle`` is not a ``Nonogram``, or ``solver`` and ``method`` name different counters.
 
     Examples
     --------
@@ -71,18 +72,31 @@ def count_solutions(
     """
     from . import solvers  # noqa: F401  (registers every counter)
 
-    if solver is not None and method is not None and solver != method:
+    solver = _renamed("count_solutions", solver, method)
+    counter = REGISTRY.lookup(DEFAULT_COUNTER if solver is None else solver, "count")
+    return counter(as_nonogram(puzzle), limit, time_limit=time_limit)
+
+
+def _renamed(function: str, solver: str | None, method: str | None) -> str | None:
+    """``solver``, or the deprecated ``method`` in its place (with a warning for the caller
+    of ``function``)."""
+    if method is None:
+        return solver
+    warnings.warn(
+        f"{function}(method=...) is deprecated; pass solver={method!r} instead",
+        HelperDeprecationWarning,
+        stacklevel=3,  # the caller of count_solutions or find_solutions
+    )
+    if solver is not None and solver != method:
         raise TypeError("pass solver= (method= is its old name), not both")
-    name = solver or method or DEFAULT_COUNTER
-    if name not in COUNTERS:
-        raise ValueError(f"unknown counting method {name!r}; choose from {sorted(COUNTERS)}")
-    return COUNTERS[name](as_nonogram(puzzle), limit, time_limit=time_limit)
+    return method
 
 
 def find_solutions(
     puzzle: Nonogram,
     limit: int | None = 2,
     *,
+    solver: str | None = None,
     time_limit: float | None = None,
     method: str | None = None,
 ) -> list[Grid]:
@@ -94,10 +108,12 @@ def find_solutions(
         A :class:`~helper.nonogram.puzzle.Nonogram`.
     limit
         Stop after this many (a positive integer, or ``None`` for all).
+    solver
+        A key of ``COUNTERS`` (``None``: ``DEFAULT_COUNTER``, CP-SAT on the automaton model).
     time_limit
         Seconds for the whole search.
     method
-        A key of ``COUNTERS`` (``None``: CP-SAT on the automaton model).
+        The old name of ``solver``: deprecated, it warns with a ``DeprecationWarning``.
 
     Returns
     -------
@@ -112,7 +128,9 @@ def find_solutions(
     ModelTooLargeError
         When the model refuses to be built.
     ValueError
-        An unknown method, or a ``limit`` that is not a positive integer or ``None``.
+        An unknown counter, or a ``limit`` that is not a positive integer or ``None``.
+    TypeError
+        ``solver`` and ``method`` name different counters.
 
     Examples
     --------
@@ -122,7 +140,8 @@ def find_solutions(
     >>> find_solutions(Nonogram([[1], [1]], [[2], []]))
     [[[1, 0], [1, 0]]]
     """
-    count = count_solutions(puzzle, limit, solver=method, time_limit=time_limit)
+    solver = _renamed("find_solutions", solver, method)
+    count = count_solutions(puzzle, limit, solver=solver, time_limit=time_limit)
     if count.status == "too large":
         raise ModelTooLargeError(count.message)
     if not count.complete:

@@ -55,21 +55,37 @@ from .work import (
     state_legend,
 )
 
-BACKGROUND = PAPER
-"""The figures' background (kept under its old name; see :data:`helper.palette.PAPER`)."""
-HIGHLIGHT = DECIDED
-NEW_FILLED = DECIDED
-NEW_EMPTY = DECIDED_PALE
+_OLD_NAMES = {
+    "BACKGROUND": ("PAPER", PAPER),
+    "HIGHLIGHT": ("DECIDED", DECIDED),
+    "NEW_FILLED": ("DECIDED", DECIDED),
+    "NEW_EMPTY": ("DECIDED_PALE", DECIDED_PALE),
+}
+"""Inks kept under their old names, deprecated: the palette's names replace them."""
+
+
+def __getattr__(name: str) -> str:
+    """An old name of an ink (:data:`_OLD_NAMES`): its value, with a ``DeprecationWarning``."""
+    if name in _OLD_NAMES:
+        import warnings
+
+        from helper.errors import HelperDeprecationWarning
+
+        new, value = _OLD_NAMES[name]
+        warnings.warn(
+            f"helper.plot.{name} is deprecated; use helper.palette.{new} instead",
+            HelperDeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "AMBIGUOUS",
-    "BACKGROUND",
     "CLUE_INK",
     "GIVEN_INK",
-    "HIGHLIGHT",
     "INK",
-    "NEW_EMPTY",
-    "NEW_FILLED",
     "SIGN_INK",
     "SOLVED_INK",
     "STAGE_COLOURS",

@@ -10,6 +10,7 @@ Marks on a Nonogram have one meaning each across the book, and a legend says whi
 """
 
 import math
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
+from helper.errors import HelperDeprecationWarning
 from helper.figure import COLUMN_PX, DPI, FONT, draw_cell, new_figure, replace_legend
 from helper.palette import (
     CLUE_INK,
@@ -249,7 +251,7 @@ def plot_nonogram_board(
     *,
     font_size: float | None = None,
     cell_size: float | None = None,
-    highlight: Iterable[tuple[int, int]] = (),
+    highlight: Iterable[tuple[int, int]] | None = None,
     title: str | None = None,
     ax: Axes | None = None,
     differs: Iterable[tuple[int, int]] = (),
@@ -276,7 +278,7 @@ def plot_nonogram_board(
     cell_size
         The side of a cell in inches.
     highlight
-        The old name of ``differs``.
+        The old name of ``differs``: deprecated, it warns with a ``DeprecationWarning``.
     title
         A title above the board.
     ax
@@ -307,11 +309,16 @@ def plot_nonogram_board(
     >>> sorted(text.get_text() for text in ax.texts)  # the four clues
     ['1', '1', '2', '2']
     """
+    if highlight is not None:
+        warnings.warn(
+            "plot_nonogram_board(highlight=...) is deprecated; pass differs=... instead",
+            HelperDeprecationWarning,
+            stacklevel=2,
+        )
+        differs = [*differs, *highlight]
     grid = _grid_of(result)
     if ax is None and (zoom or (zoom is None and not readable_cells(puzzle))):
-        fig = plot_nonogram_overview(
-            puzzle, grid, title=title, differs=[*differs, *highlight], repaired=repaired
-        )
+        fig = plot_nonogram_overview(puzzle, grid, title=title, differs=differs, repaired=repaired)
         return fig.axes[0]
     rows, cols = puzzle.rows, puzzle.cols
     height, width = len(rows), len(cols)
@@ -320,7 +327,7 @@ def plot_nonogram_board(
         cell_size = min(0.3, COLUMN_INCHES / (width + left + 0.5), 12.0 / (height + top + 0.5))
     if font_size is None:
         font_size = min(FONT, cell_size * FONT_PER_CELL)
-    marks = [*differs, *highlight]
+    marks = list(differs)
     unknown = grid is not None and any(cell == -1 for row in grid for cell in row)
     handles = mark_handles(
         unknown=unknown, differs=bool(marks), repaired=bool(list(repaired)), labels=labels

@@ -131,7 +131,7 @@ def test_uniqueness_mode_counts_and_compares(tmp_path):
 
 def test_command_rejects_bad_arguments(tiny_set):
     done = bench("--set", str(tiny_set), "--solvers", "no-such-solver")
-    assert done.returncode == 2 and "unknown solver" in done.stderr
+    assert done.returncode == 2 and "unknown Nonogram solver 'no-such-solver'" in done.stderr
     done = bench("--set", str(tiny_set), "--puzzles", "nothing-*")
     assert done.returncode == 2 and "no puzzle" in done.stderr
 

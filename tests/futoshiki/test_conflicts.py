@@ -14,6 +14,8 @@ def count_solutions_sat(grid, constraints, limit=2):
     count = count_solutions(Futoshiki(grid, constraints), limit, solver="sat-onehot")
     assert count.complete
     return count.count
+
+
 from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
 from helper.futoshiki.generate import all_signs, latin_square
 

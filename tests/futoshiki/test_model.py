@@ -34,6 +34,7 @@ def solve_sat(grid, constraints):
     assert result.status in ("solved", "no solution")
     return result.grid
 
+
 matplotlib.use("Agg")
 
 

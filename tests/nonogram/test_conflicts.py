@@ -310,10 +310,10 @@ def test_the_command_line_ranks_the_other_lines(tmp_path, capsys):
     )
 
 
-def test_the_futoshiki_command_names_the_conflicting_clues(tmp_path, capsys):
+def test_solve_names_the_conflicting_clues_of_a_futoshiki(tmp_path, capsys):
     path = tmp_path / "broken.txt"
     path.write_text("1>0\n    \n0 0\n", encoding="utf-8")  # (0, 0) = 1 cannot be larger
-    assert main(["futoshiki", str(path)]) == 1
+    assert main(["solve", str(path)]) == 1
     _, err = capsys.readouterr()
     lines = err.split("\n")
     assert lines[1] == "fewest clues to retype (1):"
