@@ -7,6 +7,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helper.futoshiki import Futoshiki, SolverTimeoutError, count_solutions
+from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
+from helper.futoshiki.generate import all_signs, latin_square
 
 
 def count_solutions_sat(grid, constraints, limit=2):
@@ -14,10 +16,6 @@ def count_solutions_sat(grid, constraints, limit=2):
     count = count_solutions(Futoshiki(grid, constraints), limit, solver="sat-onehot")
     assert count.complete
     return count.count
-
-
-from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
-from helper.futoshiki.generate import all_signs, latin_square
 
 
 def clues_can_hold(size, clues) -> bool:
