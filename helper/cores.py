@@ -273,8 +273,9 @@ def other_corrections(
     complete = False
     try:
         if limit > 1:
-            for model in solver.models(block, limit - 1, assumed, seconds=time_limit):
-                found.append(switched_off(model))
+            with solver.within(time_limit):
+                for model in solver.models(block, limit - 1, assumed):
+                    found.append(switched_off(model))
             complete = len(found) < limit  # the loop ended: no other set of this size
     except SolverTimeoutError:  # time is up: other sets may exist
         pass

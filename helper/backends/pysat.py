@@ -24,6 +24,7 @@ readable name of every alias.
 """
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Self
 
 from pysat.solvers import Solver, SolverNames
@@ -373,18 +374,16 @@ class SatSolver:
         block: Callable[[list[int]], Sequence[int]],
         limit: int | None = None,
         assumptions: Sequence[int] = (),
-        seconds: float | None = None,
     ) -> Iterator[list[int]]:
         """The models, one after another: after each, the clause ``block(model)`` rules it out
         and the solver is asked again (a *blocking clause*). The package's one enumeration
         loop on a SAT solver.
 
         Stops after ``limit`` models (``None``: when none is left), each found with
-        ``assumptions`` assumed. When the run's deadline passes, or ``seconds`` (a budget for
-        the whole loop), :class:`~helper.errors.SolverTimeoutError` ends it; the models
-        yielded before stand.
-        The blocking clauses stay (guard them with a literal among ``assumptions`` to retire
-        them afterwards, or enumerate with a solver made for it).
+        ``assumptions`` assumed. When the run's deadline passes (or the one of
+        :meth:`within`), :class:`~helper.errors.SolverTimeoutError` ends it; the models yielded
+        before stand. The blocking clauses stay (guard them with a literal among
+        ``assumptions`` to retire them afterwards, or enumerate with a solver made for it).
 
         Examples
         --------
@@ -393,18 +392,38 @@ class SatSolver:
         [[-1, 2], [1, -2], [1, 2]]
         """
         check_limit(limit)
-        budget = Deadline(seconds) if seconds is not None else None
         found = 0
-        while limit is None or found < limit:
-            answer = self.solve(assumptions, seconds=None if budget is None else budget.left())
-            if answer is None:  # the budget ran out (the deadline raises)
-                raise SolverTimeoutError(f"enumeration: stopped after {seconds:g} s")
-            if not answer:
-                return
+        while (limit is None or found < limit) and self.solve(assumptions):
             model = self.model()
             found += 1
             yield model
             self.add_clause(block(model))
+
+    @contextmanager
+    def within(self, seconds: float | None) -> Iterator[Self]:
+        """Within this block, the solver's deadline is at most ``seconds`` from now (the run's
+        deadline still holds; its statistics are still counted).
+
+        Examples
+        --------
+        >>> from pysat.examples.genhard import PHP
+        >>> with SatSolver("glucose3", PHP(9).clauses) as solver, solver.within(0.1):
+        ...     solver.solve()
+        Traceback (most recent call last):
+        ...
+        helper.errors.SolverTimeoutError: Glucose 3: no answer within 0.1 s
+        """
+        if seconds is None:
+            yield self
+            return
+        kept = self.run
+        left = kept.deadline.left()
+        narrower = Deadline(max(seconds if left is None else min(seconds, left), 1e-3))
+        self.run = Run(narrower, kept.method, kept.stats)
+        try:
+            yield self
+        finally:
+            self.run = kept
 
     # -- what a search leaves, and the clauses ----------------------------------------------
 

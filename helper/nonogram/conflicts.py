@@ -429,15 +429,18 @@ def _nearest_fit(
 
     best: tuple[tuple[int, int], tuple[ClueLine, ...]] | None = None
     try:
-        for model in solver.models(block, FITS, [guard, *assumed], seconds=deadline.left()):
-            fits = tuple(
-                ClueLine(line.kind, line.index, tuple(runs(v)))
-                for line, v in zip(lines, values_of(model), strict=True)
-            )
-            apart = sum(clue_distance(a.clue, b.clue) for a, b in zip(lines, fits, strict=True))
-            blocks = sum(abs(len(a.clue) - len(b.clue)) for a, b in zip(lines, fits, strict=True))
-            if best is None or (apart, blocks) < best[0]:
-                best = ((apart, blocks), fits)
+        with solver.within(deadline.left()):
+            for model in solver.models(block, FITS, [guard, *assumed]):
+                fits = tuple(
+                    ClueLine(line.kind, line.index, tuple(runs(v)))
+                    for line, v in zip(lines, values_of(model), strict=True)
+                )
+                apart = sum(clue_distance(a.clue, b.clue) for a, b in zip(lines, fits, strict=True))
+                blocks = sum(
+                    abs(len(a.clue) - len(b.clue)) for a, b in zip(lines, fits, strict=True)
+                )
+                if best is None or (apart, blocks) < best[0]:
+                    best = ((apart, blocks), fits)
     except SolverTimeoutError:  # no time left: the best of the pictures seen
         pass
     finally:
