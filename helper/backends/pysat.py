@@ -354,20 +354,21 @@ class SatSolver:
                     setattr(holder, key, None)
 
     def _count(self) -> None:
-        totals = self.totals()
+        totals = {key: value for key, value in self.totals().items() if key in COUNTED}
         self.run.count(**{key: totals[key] - self._totals.get(key, 0) for key in totals})
         self._totals = totals
 
     def totals(self) -> dict[str, int]:
-        """The back end's own decisions and conflicts since it was made (PySAT's
-        ``accum_stats``; the run's statistics add them call by call)."""
+        """The back end's own counts since it was made (PySAT's ``accum_stats``: decisions,
+        conflicts, propagations, restarts, as the back end reports them). The run's statistics
+        add its decisions and conflicts call by call."""
         if self._retired:
             return dict(self._totals)
         try:
             stats = self._solver.accum_stats() or {}
         except NotImplementedError:  # Kissat keeps its counts to itself
             return {}
-        return {key: int(stats[key]) for key in COUNTED if key in stats}
+        return {key: int(value) for key, value in stats.items()}
 
     def models(
         self,

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, NamedTuple
 
-from helper.backends.pysat import SatSolver
+from helper.backends.pysat import COUNTED, SatSolver
 
 
 class Work(NamedTuple):
@@ -52,7 +52,8 @@ def solve(work: Work) -> Answer:
     """
     with SatSolver(work.backend, work.clauses) as solver:
         found = solver.solve()
-        return Answer(solver.model() if found else None, solver.totals())
+        counts = {key: value for key, value in solver.totals().items() if key in COUNTED}
+        return Answer(solver.model() if found else None, counts)
 
 
 def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
