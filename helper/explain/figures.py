@@ -1,11 +1,17 @@
 """Figures of explanation steps: the grid before a step, the premises it uses outlined, the
-cells it decides in colour (the chapter "Explaining a solution" draws them)."""
+cells it decides in colour (the chapter "Explaining a solution" draws them). They need
+matplotlib (the ``plot`` extra); the explanations themselves do not."""
 
 from collections.abc import Sequence
 
-from matplotlib.axes import Axes
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from helper.extras import missing_extra
+
+try:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch, Rectangle
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 from helper.figure import replace_legend
 from helper.futoshiki.puzzle import Futoshiki
