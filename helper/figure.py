@@ -9,17 +9,22 @@ opaque background (:data:`helper.palette.PAPER`), so it stays readable in the si
 The book's column is :data:`COLUMN_PX` CSS pixels wide at a 1280 px window; an image wider
 than that is scaled down to it. :func:`smallest_text_px` says how tall a figure's smallest
 text is on the page; no figure's text may be smaller than :data:`MIN_TEXT_PX`, half the body
-text. This module imports matplotlib and no solver.
+text. This module imports matplotlib (the ``plot`` extra) and no solver.
 """
 
 import io
 from collections.abc import Sequence
 from typing import Any
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch, Rectangle
-from matplotlib.text import Text
+from helper.extras import missing_extra
+
+try:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.text import Text
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 from helper.palette import GRID_LINE, INK, PAPER
 

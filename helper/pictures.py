@@ -22,7 +22,13 @@ Add a picture with the :func:`picture` decorator; :data:`PICTURES` lists them al
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from matplotlib.path import Path
+
+from helper.extras import missing_extra
+
+try:
+    from matplotlib.path import Path
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 Grid = list[list[int]]
 Point = tuple[float, float]

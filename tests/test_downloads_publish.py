@@ -225,6 +225,28 @@ def test_a_busy_machine_is_said_to_be_busy() -> None:
     )
 
 
+def test_the_environment_s_size_is_quoted_when_measured() -> None:
+    record = {"seconds": 61, "downloaded_mb": 136.2, "venv_mb": 627.6, "cores": 2,
+              "system": "Linux", "date": "2026-12-06", "load_average": 1.0}  # fmt: skip
+    assert install_time.sentence(record) == (
+        "Installing took 1 min 1 s with an empty pip cache on a 2-core Linux machine (136 MB "
+        "downloaded, 628 MB installed; measured on 2026-12-06 with "
+        "`python -m booktools.downloads.install_time`)."
+    )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no blocks; symbolic links need rights")
+def test_the_environment_s_size_is_what_du_counts(tmp_path: Path) -> None:
+    """Blocks on disk, a file with two links once, a symbolic link not followed."""
+    (tmp_path / "a").write_bytes(b"x" * 10_000)
+    (tmp_path / "b").hardlink_to(tmp_path / "a")
+    (tmp_path / "c").symlink_to("/usr")
+    expected = sum(
+        path.lstat().st_blocks * 512 for path in (tmp_path, tmp_path / "a", tmp_path / "c")
+    )
+    assert install_time.disk_bytes(tmp_path) == expected >= 10_000
+
+
 def test_pip_says_what_it_downloaded() -> None:
     output = "Collecting a\n  Downloading a-1.whl (17.3 MB)\n  Downloading b-2.whl (26 kB)\n"
     assert install_time.downloaded_bytes(output) == 17_326_000

@@ -9,6 +9,7 @@ import functools
 import re
 import sys
 import tomllib
+import zipfile
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -17,8 +18,10 @@ import pytest
 import yaml
 
 from booktools import sphinx_ext
+from booktools.downloads import package
 from booktools.downloads.install_cell import check_source
 from helper import data
+from helper.extras import MODULES
 
 REPO = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
@@ -61,6 +64,24 @@ def package_imports() -> dict[str, set[str]]:
         str(path.relative_to(REPO)): imported_modules(path.read_text("utf8"))
         for path in sorted((REPO / "helper").rglob("*.py"))
     }
+
+
+def needed_extra(where: str) -> str | None:
+    """The extra a module of `helper` (a path) needs, by `helper.extras.MODULES`, or None."""
+    name = ".".join(Path(where).with_suffix("").parts).removesuffix(".__init__")
+    for module, extra in MODULES.items():
+        if name == module or name.startswith(f"{module}."):
+            return extra
+    return None
+
+
+def extra_requirements(extra: str) -> list[str]:
+    return list(PYPROJECT["project"]["optional-dependencies"][extra])
+
+
+OPTIONAL_AT_RUN_TIME = {"helper/book/glue.py": {"myst_nb"}}
+"""Imports a module makes only when the package is there: glue uses myst-nb's at the book's
+build (requirements.txt installs it) and works without it in a reader's notebook."""
 
 
 @functools.cache
@@ -110,14 +131,23 @@ def test_every_puzzle_file_is_package_data() -> None:
     ],
 )
 def test_every_import_is_a_declared_dependency(where: str, modules: set[str]) -> None:
-    """The package imports only its dependencies; a chapter, and `helper.book` (what the
-    chapters import to show their tables and figures), may also use the `book` extra."""
+    """The package imports only its required dependencies, but for the modules that need an
+    extra (`helper.extras.MODULES`), which may use it; a chapter, and `helper.book` (what the
+    chapters import to show their tables), may use the `book` extra: what a chapter's notebook
+    needs, which is not the book-building stack (no myst-nb)."""
     requirements = list(PYPROJECT["project"]["dependencies"])
     if where.endswith(".md") or where.startswith("helper/book/"):
-        requirements += PYPROJECT["project"]["optional-dependencies"]["book"]
+        requirements += extra_requirements("book")
+    if not where.endswith(".md") and needed_extra(where):
+        requirements += extra_requirements(needed_extra(where))
     declared = {normalized(requirement) for requirement in requirements}
     distributions = installed_distributions()
-    third_party = sorted(modules - set(sys.stdlib_module_names) - {"helper", "__future__"})
+    third_party = sorted(
+        modules
+        - set(sys.stdlib_module_names)
+        - {"helper", "__future__"}
+        - OPTIONAL_AT_RUN_TIME.get(where, set())
+    )
     undeclared = [
         module
         for module in third_party
@@ -163,8 +193,9 @@ def test_the_build_tools_stay_out_of_the_wheel() -> None:
 
 
 def test_every_runtime_dependency_has_a_lower_bound_and_is_used() -> None:
-    """Each dependency says the oldest version with what `helper` uses, and `helper` imports
-    it (so that `pip install` of the package brings no Sphinx or Jupyter)."""
+    """Each dependency says the oldest version with what `helper` uses, and the modules that
+    solve import it; they import nothing of an extra (so that `pip install` of the package
+    brings what solving needs: no figures, no tables, no Sphinx or Jupyter)."""
     distributions = installed_distributions()
 
     def used(modules: dict[str, set[str]]) -> set[str]:
@@ -172,11 +203,45 @@ def test_every_runtime_dependency_has_a_lower_bound_and_is_used() -> None:
         return {normalized(d) for module in imported for d in distributions.get(module, [])}
 
     modules = package_imports()
-    solving = used({k: v for k, v in modules.items() if not k.startswith("helper/book/")})
+    solving = used(
+        {
+            where: imported
+            for where, imported in modules.items()
+            if not where.startswith("helper/book/") and needed_extra(where) is None
+        }
+    )
     for requirement in PYPROJECT["project"]["dependencies"]:
         assert ">=" in requirement, f"{requirement}: no lower bound"
         assert normalized(requirement) in solving, f"{requirement}: helper does not import it"
-    book = {normalized(r) for r in PYPROJECT["project"]["optional-dependencies"]["book"]}
-    assert book == {"myst-nb", "ipython", "pandas", "jinja2"}
-    assert not book & solving  # the chapters' extras are not needed to solve
+    assert {normalized(r) for r in PYPROJECT["project"]["dependencies"]} == {
+        "ortools", "python-sat", "numpy"
+    }  # fmt: skip
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert set(extras) == {"plot", "bench", "book"}
+    bounds: dict[str, str] = {}
+    for extra, requirements in extras.items():
+        for requirement in requirements:
+            assert ">=" in requirement, f"{extra}: {requirement}: no lower bound"
+            # the same package has the same bound in every extra
+            assert bounds.setdefault(normalized(requirement), requirement) == requirement
+            assert normalized(requirement) not in solving, f"{requirement} is needed to solve"
+    book = {normalized(r) for r in extras["book"]}
+    assert book == {"matplotlib", "ipython", "pandas", "jinja2", "tabulate"}
+    assert {normalized(r) for r in extras["plot"]} <= book  # a chapter draws
     assert "pandas" in used({k: v for k, v in modules.items() if k.startswith("helper/book/")})
+
+
+def test_the_wheel_ships_its_type_hints_and_requires_only_what_solving_needs(
+    tmp_path: Path,
+) -> None:
+    wheel = package.build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        fields = archive.read(metadata).decode("utf8").split("\n\n")[0].splitlines()
+    assert "helper/py.typed" in names  # PEP 561: mypy reads helper's hints where it is installed
+    assert "helper/extras.py" in names and "helper/book/glue.py" in names
+    requires = [f.removeprefix("Requires-Dist: ") for f in fields if f.startswith("Requires-Dist:")]
+    assert [r for r in requires if ";" not in r] == PYPROJECT["project"]["dependencies"]
+    extras = [f.removeprefix("Provides-Extra: ") for f in fields if f.startswith("Provides-Extra:")]
+    assert extras == list(PYPROJECT["project"]["optional-dependencies"])

@@ -5,8 +5,9 @@ an empty folder, makes a new virtual environment, and times ``python -m pip inst
 requirements.txt`` there as a reader runs it: with an empty pip cache and without this
 machine's pip configuration (no local mirrors or wheel folders), so every file comes from the
 package index. It writes what it measured to ``install_time.json`` beside this module: the
-seconds, the megabytes pip downloaded, the distributions installed with their versions, the
-machine (cores, system, Python) and the date. The pages and the zips' README.txt quote that
+seconds, the megabytes pip downloaded, the megabytes the new environment takes on disk (as
+``du -s`` counts them), the distributions installed with their versions, the machine (cores,
+system, Python) and the date. The pages and the zips' README.txt quote that
 record as what it is (:func:`sentence`); ``--check`` says whether the record still matches
 today's pins (run the command again when it does not).
 """
@@ -44,12 +45,15 @@ def duration(seconds: float) -> str:
 
 
 def _machine(record: dict) -> str:
-    """ "2-core Linux machine (196 MB downloaded; measured on DATE", busy when it was."""
+    """ "2-core Linux machine (196 MB downloaded, 310 MB installed; measured on DATE", busy
+    when it was (a record without the environment's size says only what was downloaded)."""
     busy = record.get("load_average", 0) > record["cores"]
     load = f", load average {record['load_average']:.0f}" if busy else ""
+    installed = f", {record['venv_mb']:.0f} MB installed" if "venv_mb" in record else ""
     return (
         f"{'busy ' if busy else ''}{record['cores']}-core {record['system']} machine "
-        f"({record['downloaded_mb']:.0f} MB downloaded{load}; measured on {record['date']}"
+        f"({record['downloaded_mb']:.0f} MB downloaded{installed}{load}; measured on "
+        f"{record['date']}"
     )
 
 
@@ -113,6 +117,22 @@ def downloaded_bytes(pip_output: str) -> int:
     return round(sum(float(size) * UNITS[unit] for size, unit in SIZE.findall(pip_output)))
 
 
+def disk_bytes(folder: Path) -> int:
+    """What ``folder`` takes on disk, as ``du -s`` counts it: the blocks of every file and
+    folder under it, a file with several links once, symbolic links not followed (the file
+    sizes on a system that does not report blocks)."""
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for path in (folder, *folder.rglob("*")):
+        stat = path.lstat()
+        if (stat.st_dev, stat.st_ino) in seen:
+            continue
+        seen.add((stat.st_dev, stat.st_ino))
+        blocks = getattr(stat, "st_blocks", None)
+        total += blocks * 512 if blocks is not None else stat.st_size
+    return total
+
+
 def _load() -> float:
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
 
@@ -148,9 +168,11 @@ def measure(zip_path: Path) -> dict:
             text=True,
             check=True,
         ).stdout
+        venv_bytes = disk_bytes(root / "venv")
     return {
         "seconds": round(seconds, 1),
         "downloaded_mb": round(downloaded_bytes(pip.stdout) / 1e6, 1),
+        "venv_mb": round(venv_bytes / 1e6, 1),  # the new environment on disk, after the install
         "load_average": round(max(loads), 1),  # the machine's 1-minute load, before and after
         "distributions": len(pins(frozen)) + frozen.count(" @ "),
         "installed": pins(frozen),
@@ -167,6 +189,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--site", type=Path, default=None, help="the built site (_build/html)")
     parser.add_argument("--chapter", default="book/futoshiki", help="whose zip to install")
     parser.add_argument(
+        "--zip", type=Path, default=None, help="a chapter's zip to install (default: the site's)"
+    )
+    parser.add_argument(
         "--check", action="store_true", help="only compare the record with the pins"
     )
     args = parser.parse_args(argv)
@@ -180,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit("pins changed since the measurement: " + ", ".join(stale))
         print("the record matches today's pins")
         return
-    zip_path = (args.site or site_dir()) / f"{args.chapter}.zip"
+    zip_path = args.zip or (args.site or site_dir()) / f"{args.chapter}.zip"
     if not zip_path.is_file():
         raise SystemExit(f"no {zip_path}: build the site first (`make book`)")
     record = measure(zip_path)

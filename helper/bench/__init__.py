@@ -9,7 +9,8 @@ lower bounds with ``>=``). Every grid a solver returns is checked against the cl
 different solutions, and all solvers must agree on how many there are (at most two).
 
 This module is the library the chapter calls on a bounded subset; ``python -m helper.bench``
-(:mod:`helper.bench.__main__`) is the command that runs the full benchmark.
+(:mod:`helper.bench.__main__`) is the command that runs the full benchmark. Both need the
+``bench`` extra (tabulate for the tables; rich for the command's progress bar).
 """
 
 import csv
@@ -25,7 +26,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabulate import tabulate
+from helper.extras import missing_extra
+
+try:
+    from tabulate import tabulate
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "bench") from None
 
 from helper.backends.race import usable_cores
 from helper.bench.families import FAMILIES, SPLITS

@@ -3,7 +3,9 @@
 On a terminal, :func:`progress` draws a bar (rich) with the solves done, the puzzles left and
 an estimate of the time left, and prints each finished solve above it. When standard error is
 not a terminal (a log, a pipe, CI) no bar is drawn and no control characters are written: each
-solve is one plain line, as before. ``quiet`` shows nothing.
+solve is one plain line, as before. ``quiet`` shows nothing. rich comes with the ``bench``
+extra; it is checked for when this module is imported (the command starts), imported when a
+bar is drawn.
 """
 
 import sys
@@ -12,7 +14,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TextIO
 
+from helper.extras import missing_extra
+
 from . import Result
+
+try:
+    import rich  # noqa: F401
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "bench") from None
 
 Report = Callable[[Result], None]
 """Called once per finished solve."""

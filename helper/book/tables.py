@@ -28,9 +28,15 @@ from dataclasses import dataclass, field, replace
 from numbers import Integral, Real
 from typing import Any
 
-import pandas as pd
-from pandas.io.formats.style import Styler
-from tabulate import tabulate
+from helper.extras import missing_extra
+
+try:
+    import jinja2  # noqa: F401  (the Styler's HTML; pandas' own message would not name the extra)
+    import pandas as pd
+    from pandas.io.formats.style import Styler
+    from tabulate import tabulate
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "book") from None
 
 Formatter = Callable[[Any], str]
 DASH = "–"

@@ -5,8 +5,15 @@ against the code it explains (the automaton accepts exactly the lines of its clu
 overlap cells are the line solver's forced cells, the selector grid is the list of
 placements, the search tree's leaves are the puzzle's solutions...). The colours come from
 :mod:`helper.palette`, the text is never smaller than half the book's body text, and every
-figure has an opaque background.
+figure has an opaque background. They need matplotlib (the ``plot`` extra).
 """
+
+from helper.extras import missing_extra
+
+try:
+    import matplotlib  # noqa: F401  (first, so that its absence is named here)
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 from helper.figure import smallest_text_px, text_sizes_px
 

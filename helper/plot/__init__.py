@@ -7,10 +7,17 @@ pyplot's global state, so no figure is left open behind the caller's back. A not
 shows a ``BookFigure`` when it is a cell's last value (``plot_...(...).figure``). Boards
 take a solution as a grid or as a :class:`~helper.results.SolveResult`. Colours, markers
 and solver names come from :mod:`helper.palette`, and every multi-colour figure has a
-legend. Importing this module loads matplotlib and no solver.
+legend. Importing this module loads matplotlib (the ``plot`` extra) and no solver.
 
 Every figure has an opaque white background so it stays readable in the site's dark mode.
 """
+
+from helper.extras import missing_extra
+
+try:
+    import matplotlib  # noqa: F401  (first, so that its absence is named here)
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 from helper.figure import BookFigure, new_figure, smallest_text_px, text_sizes_px
 from helper.palette import (

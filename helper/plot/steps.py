@@ -1,14 +1,20 @@
 """Figures of explanation steps: the grid before a step, the premises it uses outlined, the
-cells it decides in colour (the chapter "Explaining a solution" draws them).
+cells it decides in colour (the chapter "Explaining a solution" draws them). They need
+matplotlib (the ``plot`` extra); the explanations themselves do not.
 
 Not exported by :mod:`helper.plot`: a step figure reads the steps of :mod:`helper.explain`,
 whose Futoshiki reasons load the Futoshiki family (and so its solvers)."""
 
 from collections.abc import Sequence
 
-from matplotlib.axes import Axes
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from helper.extras import missing_extra
+
+try:
+    from matplotlib.axes import Axes
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch, Rectangle
+except ModuleNotFoundError as error:
+    raise missing_extra(error, __name__, "plot") from None
 
 from helper.explain.futoshiki_reasons import kind_of
 from helper.explain.steps import Explanation, Step, and_join, replay
