@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helper.futoshiki import Futoshiki, SolverTimeoutError, count_solutions
-from helper.futoshiki.conflicts import FutoshikiClue, conflicting_clues
+from helper.futoshiki.conflicts import FutoshikiClue, clues_to_retype, conflicting_clues
 from helper.futoshiki.generate import all_signs, latin_square
 
 
@@ -139,3 +139,25 @@ def test_a_wrong_given_is_one_of_the_clues_to_retype(size, seed):
     keys = [(not fix.unique, fix.apart) for fix in found.fixes]
     assert keys == sorted(keys)
     assert found.conflict == conflicting_clues(grid, constraints)
+
+
+def test_a_count_cut_short_after_one_solution_proves_no_fix_unique(monkeypatch):
+    """The time-out of issue 38: a count stopped by its deadline after one solution of an
+    empty 4 x 4 grid (576 solutions) called the fix unique. Cut short, it proves nothing."""
+    from helper.backends import cpsat
+    from helper.futoshiki import conflicts
+
+    def first_only(model, cells, run, limit):
+        grids, _ = cpsat.enumerate_grids(model, cells, run, 1)
+        return grids, False  # as if the deadline passed after the first
+
+    monkeypatch.setattr(conflicts, "enumerate_grids", first_only)
+    from helper.deadline import Deadline
+
+    assert conflicts._uniqueness(4, [], Deadline()) == (1, None)
+    broken = Futoshiki([[2, 1, 0, 0], [0] * 4, [0] * 4, [0] * 4], [((0, 0), (0, 1))])
+    found = clues_to_retype(broken, time_limit=30)
+    assert found.fixes and all(fix.unique is None for fix in found.fixes if fix.fits)
+    monkeypatch.undo()
+    found = clues_to_retype(broken, time_limit=30)  # counted to the end: not unique, proved
+    assert all(fix.unique is False for fix in found.fixes if fix.fits)
