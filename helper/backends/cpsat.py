@@ -30,7 +30,7 @@ ANSWERED = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 """The statuses that decide a model without an objective: a solution, or a proof of none."""
 
 Verdict = Literal["optimal", "feasible", "infeasible", "unknown"]
-"""What a solve ended with: ``"optimal"`` (a solution, and for an objective the proof that
+"""What a solve ended with, read from CP-SAT's status. ``"optimal"`` (a solution, and for an objective the proof that
 none is better), ``"feasible"`` (a solution whose optimality is not proved: the time ran
 out), ``"infeasible"`` (a proof that there is no solution), ``"unknown"`` (no answer: the time
 ran out, or the search was stopped)."""
@@ -47,7 +47,8 @@ def make_solver(
 
     ``parameters`` are further fields of CP-SAT's ``SatParameters`` (for example
     ``cp_model_presolve=False``); a name CP-SAT does not know is a ``ValueError``. The package
-    runs it with :func:`solve_model`, which adds the deadline's Ctrl-C and statistics.
+    runs it with :func:`~helper.backends.cpsat.solve_model`, which adds the deadline, Ctrl-C
+    and the statistics.
     """
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers

@@ -101,8 +101,8 @@ interrupts each one from another thread)."""
 
 
 DEFAULT_BACKEND = "glucose3"
-"""The back end the package uses where nothing else is chosen: Glucose 3, which can be
-interrupted (so a time limit holds) and needed the fewest conflicts on the book's CNFs."""
+"""The back end the package uses where nothing else is chosen. Glucose 3 can be interrupted
+(so a time limit holds), and it needed the fewest conflicts on the book's CNFs."""
 
 
 def canonical(name: str) -> str:
@@ -185,7 +185,7 @@ class _Names(Mapping[str, str]):
 
 
 NAMES: Mapping[str, str] = _Names()
-"""Readable names of PySAT's back ends, by any of their aliases: ``NAMES["g4"]`` is
+"""Readable names of PySAT's back ends, by any of their aliases. ``NAMES["g4"]`` is
 ``"Glucose 4.1"``."""
 
 
