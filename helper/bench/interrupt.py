@@ -150,9 +150,30 @@ def _other_tasks() -> list[Task]:
     ]  # fmt: skip
 
 
+def _pigeonhole_task(backend: str) -> Task:
+    """A SAT solver of the door on 12 pigeons in 11 holes, beyond any CDCL solver in seconds:
+    how soon the back end itself answers ``interrupt()`` (or, for CaDiCaL, PySAT's own
+    handler), whatever the package's code around it."""
+    from pysat.examples.genhard import PHP
+
+    from helper.backends.pysat import NAMES, SatSolver
+
+    def search(clauses: Any) -> object:
+        with SatSolver(backend, clauses) as solver:
+            return solver.solve()
+
+    def again() -> bool:
+        with SatSolver(backend, PHP(4).clauses) as solver:
+            return solver.solve() is False
+
+    return Task(f"pigeonholes {NAMES[backend]}", "SAT back end", lambda: PHP(11).clauses,
+                search, again)  # fmt: skip
+
+
 def tasks() -> dict[str, Task]:
     """Every task, by name: each registered Nonogram solver and counter, each Futoshiki
-    counter (which runs the same door as its solver), and the other long searches."""
+    counter (which runs the same door as its solver), the other long searches, and three SAT
+    back ends on pigeonholes."""
     from helper.futoshiki import COUNTERS as FUTOSHIKI_COUNTERS
     from helper.nonogram import COUNTERS, SOLVERS
 
@@ -160,6 +181,7 @@ def tasks() -> dict[str, Task]:
     found += [_nonogram_counter_task(name) for name in COUNTERS]
     found += [_futoshiki_counter_task(name) for name in FUTOSHIKI_COUNTERS]
     found += _other_tasks()
+    found += [_pigeonhole_task(backend) for backend in ("glucose3", "glucose4", "cadical195")]
     return {task.name: task for task in found}
 
 

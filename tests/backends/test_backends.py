@@ -333,3 +333,24 @@ def test_an_optimum_is_claimed_only_when_cpsat_proves_it():
     model.add(sum(x) <= 10)  # and at least 20: no solution
     with pytest.raises(NoSolutionError, match="no solution"):
         cpsat.solve_to_optimum(model, Run(method="the master"))
+
+
+def test_a_count_reports_the_solvers_own_totals_not_a_sum_of_running_totals(monkeypatch):
+    """Issue 38's case: 100 solutions counted by ``"sat-onehot"`` once reported 70,230
+    decisions where the solver's own total was 1,308 (PySAT's running totals, added after
+    every call). Each call now adds what it did: the count's statistics are the totals."""
+    from helper.futoshiki import Futoshiki, count_solutions
+    from helper.futoshiki import solvers as futoshiki_solvers
+
+    seen: list[dict[str, int]] = []
+
+    class Recording(SatSolver):
+        def close(self) -> None:
+            seen.append(self.totals())
+            super().close()
+
+    monkeypatch.setattr(futoshiki_solvers, "SatSolver", Recording)
+    count = count_solutions(Futoshiki([[0] * 4 for _ in range(4)]), 100, solver="sat-onehot")
+    assert count.count == 100 and len(seen) == 1
+    assert count.stats["decisions"] == seen[0]["decisions"] > 0
+    assert count.stats["conflicts"] == seen[0]["conflicts"]
