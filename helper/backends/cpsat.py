@@ -30,10 +30,10 @@ ANSWERED = (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE)
 """The statuses that decide a model without an objective: a solution, or a proof of none."""
 
 Verdict = Literal["optimal", "feasible", "infeasible", "unknown"]
-"""What a solve ended with, read from CP-SAT's status. ``"optimal"`` (a solution, and for an objective the proof that
-none is better), ``"feasible"`` (a solution whose optimality is not proved: the time ran
-out), ``"infeasible"`` (a proof that there is no solution), ``"unknown"`` (no answer: the time
-ran out, or the search was stopped)."""
+"""What a solve ended with, read from CP-SAT's status. ``"optimal"``: a solution, and for an
+objective the proof that none is better. ``"feasible"``: a solution whose optimality is not
+proved (the time ran out). ``"infeasible"``: a proof that there is no solution. ``"unknown"``:
+no answer (the time ran out, or the search was stopped)."""
 
 
 def make_solver(

@@ -13,8 +13,9 @@ hold": :meth:`MaxSat.compute` therefore treats every ``None`` of a search that w
 as the time limit (or Ctrl-C), never as a proof.
 """
 
+import threading
 from collections.abc import Iterable
-from typing import Self
+from typing import Any, Self
 
 from pysat.examples.rc2 import RC2
 from pysat.formula import WCNF
@@ -23,7 +24,7 @@ from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 
 from .pysat import COUNTED, DEFAULT_BACKEND, canonical, constructor_name, require_interruptible
-from .watchdog import raise_if_interrupted, watching
+from .watchdog import REPEAT, raise_if_interrupted, watching
 
 
 class MaxSat:
@@ -89,13 +90,38 @@ class MaxSat:
         what = self.run.method or "RC2"
         self.run.deadline.check(what)
         self.calls += 1
+        outcome: dict[str, Any] = {}
+        done = threading.Event()
+
+        def work() -> None:
+            try:
+                outcome["model"] = self._rc2.compute(expect_interrupt=True)
+            except BaseException as error:  # handed over to the caller's thread below
+                outcome["error"] = error
+            finally:
+                done.set()
+
+        # RC2 runs in a thread of its own: some of its SAT calls (core exhaustion) are PySAT's
+        # plain solve(), which in the main thread answers Ctrl-C by a jump out of the search
+        # that leaves the solver broken and PySAT's handler in place. Here Ctrl-C reaches this
+        # thread, which waits in Python, and RC2 is stopped the way the deadline stops it.
+        worker = threading.Thread(target=work, name="helper-rc2", daemon=True)
         try:
             with watching(self._rc2.interrupt, self.run.deadline) as watch:
-                model = self._rc2.compute(expect_interrupt=True)
+                worker.start()
+                while not done.wait(REPEAT):
+                    pass
+        except BaseException:  # Ctrl-C while RC2 searched: stop it before going on
+            self._rc2.interrupt()
+            worker.join()
+            raise
         finally:
             self._rc2.clear_interrupt()
             self._count()
+        if "error" in outcome:
+            raise outcome["error"]
         raise_if_interrupted(watch)
+        model = outcome.get("model")
         if model is None and (watch.reason is not None or self._rc2.interrupted):
             raise SolverTimeoutError(f"{what}: no optimum within {self.run.deadline.seconds:g} s")
         return None if model is None else list(model)

@@ -448,7 +448,13 @@ class SatSolver:
     def propagate(self, assumptions: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation alone, from ``assumptions``: whether it met no conflict, and the
         literals it set (PySAT's ``propagate``; no search, so no time limit)."""
-        consistent, implied = self._solver.propagate(assumptions=list(assumptions))
+        try:  # in the main thread, PySAT catches Ctrl-C here by a jump out of the solver
+            consistent, implied = self._solver.propagate(assumptions=list(assumptions))
+        except Exception as error:
+            if "keyboard interrupt" not in str(error).lower():
+                raise
+            self._retire("stopped by Ctrl-C in the middle of a propagation")
+            raise KeyboardInterrupt from None
         return bool(consistent), list(implied)
 
     def set_phases(self, literals: Sequence[int]) -> None:

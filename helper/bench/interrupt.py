@@ -122,11 +122,16 @@ def _other_tasks() -> list[Task]:
     from helper.futoshiki.conflicts import clues_to_retype
     from helper.futoshiki.fewest_givens import fewest_givens, sweep
     from helper.nonogram import load_puzzle as load_nonogram
-    from helper.nonogram.conflicts import diagnose_lines, mistype_clue
+    from helper.nonogram.conflicts import ClueLine, diagnose_lines, mistype_clue, with_clue
     from helper.nonogram.fewest_changes import fewest_changes
 
     def wrong_nonogram(side: int) -> Any:
-        return mistype_clue(_random_nonogram(side), seed=1)[0]
+        """A random picture's clues with one cell moved between two blocks of a row: the
+        totals still agree, and most likely no picture fits (unchecked: that is the search)."""
+        puzzle = _random_nonogram(side)
+        r, clue = next((r, list(c)) for r, c in enumerate(puzzle.rows) if len(c) >= 2 and c[0] > 1)
+        clue[0], clue[1] = clue[0] - 1, clue[1] + 1
+        return with_clue(puzzle, ClueLine("row", r, tuple(clue)))
 
     return [
         Task("explain Nonogram", "explanation", lambda: load_nonogram("nonogram03"),
@@ -141,7 +146,7 @@ def _other_tasks() -> list[Task]:
              lambda: flip_cells(smooth_picture(30, 30, 3), 0.1, 3), fewest_changes,
              lambda: fewest_changes([[1, 0], [0, 1]]).proven),
         Task("lines to retype", "no solution", lambda: wrong_nonogram(60), diagnose_lines,
-             lambda: bool(diagnose_lines(wrong_nonogram(10)).fixes)),
+             lambda: bool(diagnose_lines(mistype_clue(_small_nonogram(), seed=1)[0]).fixes)),
         Task("clues to retype", "no solution", lambda: _wrong_futoshiki(20, 1), clues_to_retype,
              lambda: bool(clues_to_retype(Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))])).fixes)),
         Task("generate Futoshiki", "generator", lambda: range(1, 100),  # 9 x 9, seed by seed
@@ -337,8 +342,8 @@ def _one(child_process: _Child, task: Task, after: float, wait: float) -> Outcom
         return Outcome(task.name, task.kind, "stuck", None, "no answer to SIGINT")
     result = answer[0]
     seconds = float(answer[2]) - sent if result == "stopped" else None
-    if result == "finished":
-        result = "answered"  # in the instant of the signal
+    if result == "finished":  # in the instant of the signal, or an error
+        result = "answered" if answer[2] == "answered" else f"failed: {answer[2]}"
     again = child_process.line(wait)
     return Outcome(task.name, task.kind, result, seconds, _said(again))
 
