@@ -17,6 +17,7 @@ test_interrupt.py`` runs every task with a generous bound, as a test that no sea
 """
 
 import argparse
+import faulthandler
 import json
 import os
 import select
@@ -34,6 +35,10 @@ import helper
 
 GOAL = 1.0
 """Seconds from SIGINT to ``KeyboardInterrupt`` that the issue asks for."""
+BACK_END = "SAT back end"
+"""The kind of the pigeonhole tasks: how soon a back end itself answers ``interrupt()``.
+Glucose checks for it only between two restarts, which its restart policy may put far apart
+on a pigeonhole formula, so these measure the back end rather than the package."""
 WAIT = 60.0
 """Seconds the parent waits for a child's next line before it calls the child stuck."""
 
@@ -171,7 +176,7 @@ def _pigeonhole_task(backend: str) -> Task:
         with SatSolver(backend, PHP(4).clauses) as solver:
             return solver.solve() is False
 
-    return Task(f"pigeonholes {NAMES[backend]}", "SAT back end", lambda: PHP(11).clauses,
+    return Task(f"pigeonholes {NAMES[backend]}", BACK_END, lambda: PHP(11).clauses,
                 search, again)  # fmt: skip
 
 
@@ -200,6 +205,8 @@ def _say(*words: object) -> None:
 def child(names: Sequence[str]) -> int:
     """Run the tasks ``names``, each when the parent writes a line (so that a signal meant for
     one search never reaches the next), and say what happened, one JSON line per event."""
+    if hasattr(signal, "SIGUSR1"):  # the parent's question to a stuck child: where is it?
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
     known = tasks()
     _say("ready")
     for name in names:
@@ -282,6 +289,14 @@ class _Child:
         self.stdin.write("go\n")
         self.stdin.flush()
 
+    def stacks(self) -> str:
+        """Where the child's threads are (faulthandler, on SIGUSR1), when it can say."""
+        if not hasattr(signal, "SIGUSR1") or self.process.poll() is not None:
+            return "the child has ended"
+        self.process.send_signal(signal.SIGUSR1)
+        time.sleep(1.0)
+        return " | ".join(self.said_on_stderr().strip().splitlines()[-30:])
+
     def said_on_stderr(self) -> str:
         """The end of what the child wrote on its standard error."""
         self.errors.seek(0)
@@ -339,7 +354,7 @@ def _one(child_process: _Child, task: Task, after: float, wait: float) -> Outcom
     child_process.process.send_signal(signal.SIGINT)
     answer = child_process.line(wait)
     if answer is None:
-        return Outcome(task.name, task.kind, "stuck", None, "no answer to SIGINT")
+        return Outcome(task.name, task.kind, "stuck", None, "no answer: " + child_process.stacks())
     result = answer[0]
     seconds = float(answer[2]) - sent if result == "stopped" else None
     if result == "finished":  # in the instant of the signal, or an error
