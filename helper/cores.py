@@ -106,11 +106,15 @@ def cpsat_check(
         run = Run(deadline, "cpsat_check")
         try:  # presolve costs more than it saves
             solver, status = solve_model(model, run, {"cp_model_presolve": False})
+        except SolverTimeoutError:
+            model.clear_assumptions()
+            return "unknown", []
+        # (after Ctrl-C, the stopped search may still read the model: it is left as it is)
+        model.clear_assumptions()
+        try:
             feasible = found_solution(solver, status, run)  # an invalid model is a ValueError
         except SolverTimeoutError:
             return "unknown", []
-        finally:
-            model.clear_assumptions()
         if feasible:
             return "feasible", []
         named = {position[i] for i in solver.sufficient_assumptions_for_infeasibility()}
@@ -214,10 +218,12 @@ def cpsat_minimum_correction(
     model.maximize(sum(switches))  # keep as many switches on as can be
     try:  # proven: no fewer switches off will do
         solver = solve_to_optimum(model, run)
-    except NoSolutionError:
-        raise ValueError("the model cannot hold even with every switch off") from None
-    finally:
-        model.clear_objective()
+    except (NoSolutionError, SolverTimeoutError, ValueError) as error:
+        model.clear_objective()  # (after Ctrl-C the stopped search may still read the model)
+        if isinstance(error, NoSolutionError):
+            raise ValueError("the model cannot hold even with every switch off") from None
+        raise
+    model.clear_objective()
     return [k for k, switch in enumerate(switches) if not solver.boolean_value(switch)]
 
 

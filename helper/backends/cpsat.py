@@ -1,15 +1,17 @@
 """CP-SAT behind the one door: every ``CpSolver`` of the package is made and run here.
 
 :func:`make_solver` makes one with a fixed seed and worker count (so printed results do not
-churn); :func:`solve_model` runs it within a :class:`~helper.deadline.Run`'s deadline, stops it
-on Ctrl-C (the watchdog of :mod:`helper.backends.watchdog` calls ``stop_search``), adds its
-branches and conflicts to the run's statistics, and refuses an invalid model with a
-``ValueError``. :func:`read_status` is the one reading of what a solve ended with, for a model
-with an objective or without; :func:`found_solution` is that reading for a model without one.
-:class:`SolutionCollector` and :func:`enumerate_values` are the package's one enumeration on
-CP-SAT.
+churn); :func:`solve_model` runs it within a :class:`~helper.deadline.Run`'s deadline, lets
+Ctrl-C raise ``KeyboardInterrupt`` at once (the search runs in a thread while the caller's waits
+in Python), adds its branches and conflicts to the run's statistics, and refuses an invalid model
+with a ``ValueError``. :func:`read_status` is the one reading of what a solve ended with, for a
+model with an objective or without; :func:`found_solution` is that reading for a model without
+one, :func:`solve_to_optimum` for a model with one. :class:`SolutionCollector` and
+:func:`enumerate_values` are the package's one enumeration on CP-SAT.
 """
 
+import atexit
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -19,7 +21,7 @@ from helper.deadline import Run
 from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.results import check_limit
 
-from .watchdog import raise_if_interrupted, watching
+from .watchdog import REPEAT
 
 Parameters = Mapping[str, int | float | bool]
 
@@ -92,11 +94,16 @@ def solve_model(
 
     The one place a ``CpSolver`` searches. The deadline is checked first (a model that took all
     the time to build is not handed over); CP-SAT's own time limit is what is left of it.
-    Ctrl-C stops the search (``stop_search``, from the watchdog) and raises
-    ``KeyboardInterrupt``; CP-SAT's own Ctrl-C handler is switched off, since it would end the
-    search as if the time had run out. CP-SAT's branches and conflicts are added to
-    ``run.stats``. ``log``, when given, receives CP-SAT's log (``log_search_progress``
-    on, nothing printed).
+    CP-SAT's branches and conflicts are added to ``run.stats``. ``log``, when given, receives
+    CP-SAT's log (``log_search_progress`` on, nothing printed).
+
+    Ctrl-C raises ``KeyboardInterrupt`` at once: CP-SAT searches in a thread of its own while
+    this one waits in Python, where Ctrl-C reaches it, and the search is told to stop
+    (``stop_search``; CP-SAT's own Ctrl-C handler is switched off, since it would end the
+    search as if the time had run out). CP-SAT looks at a stop only between the steps of its
+    presolve; when it has not stopped within :data:`GRACE` seconds, it is left to end on its
+    own, in the background, and the model must not be changed until it has (the package's
+    callers let go of the model; :func:`stopping` says how many such searches are left).
 
     Raises
     ------
@@ -109,20 +116,76 @@ def solve_model(
     run = run or Run()
     run.deadline.check(run.method or "CP-SAT")
     solver = new_solver(run, parameters)
-    solver.parameters.catch_sigint_signal = False  # the watchdog stops it, and says why
+    solver.parameters.catch_sigint_signal = False  # Ctrl-C reaches the waiting thread instead
     if log is not None:
         solver.parameters.log_search_progress = True
         solver.parameters.log_to_stdout = False
         solver.log_callback = log
-    with watching(solver.stop_search) as watch:
-        status = solver.solve(model, callback)
-    raise_if_interrupted(watch)
+    status = _solve_in_thread(solver, model, callback)
     run.count(**search_stats(solver))
     if status == cp_model.MODEL_INVALID:
         prefix = f"{run.method}: " if run.method else ""
         name = f" {model.name!r}" if model.name else ""
         raise ValueError(f"{prefix}invalid CP-SAT model{name}: {solver.solution_info()}")
     return solver, status
+
+
+GRACE = 0.5
+"""Seconds a search stopped by Ctrl-C gets to end before ``KeyboardInterrupt`` leaves it to end
+in the background."""
+
+_stopping: set[threading.Thread] = set()  # searches Ctrl-C left to end on their own
+
+
+def _solve_in_thread(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback | None,
+) -> Any:
+    """``solver.solve(model, callback)`` in a thread, this thread waiting where Ctrl-C can
+    reach it (see :func:`solve_model`)."""
+    outcome: dict[str, Any] = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["status"] = solver.solve(model, callback)
+        except BaseException as error:  # handed over to the waiting thread
+            outcome["error"] = error
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=work, name="helper-cpsat", daemon=True)
+    worker.start()
+    try:
+        while not done.wait(REPEAT):
+            pass
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) while CP-SAT searched
+        solver.stop_search()
+        if not done.wait(GRACE):
+            _stopping.add(worker)  # it holds the solver, the model and the callback
+            threading.Thread(target=_forget_when_done, args=(worker,), daemon=True).start()
+        raise
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["status"]
+
+
+def _forget_when_done(worker: threading.Thread) -> None:
+    worker.join()
+    _stopping.discard(worker)
+
+
+def stopping() -> int:
+    """How many CP-SAT searches stopped by Ctrl-C are still ending in the background."""
+    return sum(worker.is_alive() for worker in list(_stopping))
+
+
+@atexit.register
+def _let_stopped_searches_end() -> None:
+    """Before the interpreter goes, let a stopped search end (it was told to; a few seconds)."""
+    for worker in list(_stopping):
+        worker.join(timeout=30)
 
 
 _VERDICTS: dict[Any, Verdict] = {
