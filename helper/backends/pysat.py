@@ -33,6 +33,7 @@ from helper.deadline import Deadline, Run
 from helper.errors import SolverError, SolverTimeoutError
 from helper.memory import without_cyclic_gc
 from helper.results import check_limit
+from helper.sigint import caught_by_pysat, restore_sigint
 
 from .watchdog import raise_if_interrupted, watching
 
@@ -337,9 +338,10 @@ class SatSolver:
         try:  # without expect_interrupt, PySAT catches SIGINT itself (and leaves the solver)
             return search(assumptions=list(assumptions))
         except Exception as error:
-            if "keyboard interrupt" not in str(error).lower():
+            if not caught_by_pysat(error):
                 raise
             self._retire("stopped by Ctrl-C in the middle of a search")
+            restore_sigint()  # PySAT's jump leaves its own handler in place
             raise KeyboardInterrupt from None
 
     def _retire(self, why: str) -> None:
@@ -451,9 +453,10 @@ class SatSolver:
         try:  # in the main thread, PySAT catches Ctrl-C here by a jump out of the solver
             consistent, implied = self._solver.propagate(assumptions=list(assumptions))
         except Exception as error:
-            if "keyboard interrupt" not in str(error).lower():
+            if not caught_by_pysat(error):
                 raise
             self._retire("stopped by Ctrl-C in the middle of a propagation")
+            restore_sigint()
             raise KeyboardInterrupt from None
         return bool(consistent), list(implied)
 
