@@ -5,10 +5,11 @@ In the main thread, PySAT's encoders (``CardEnc``) and a solver's plain ``solve(
 ``propagate()`` install a SIGINT handler of their own for the length of the call. When Ctrl-C
 comes then, it jumps out of the C code and the call raises PySAT's own error, "Caught keyboard
 interrupt", leaving its handler in place: every later Ctrl-C of the process goes to a jump into
-a call that has ended (seen: the next Ctrl-C did nothing). :func:`pysat_sigint` wraps such a
-call: the error becomes ``KeyboardInterrupt`` and Python's handler is installed again.
-:func:`restore_sigint` does the second half alone; the watchdog calls it before every search in
-the main thread (:mod:`helper.backends.watchdog`).
+a call that has ended (seen: the next Ctrl-C did nothing). The package's solvers never make
+those calls in the main thread (:class:`~helper.backends.pysat.SatSolver`); its encoders do,
+and :func:`pysat_sigint` wraps each: the error becomes ``KeyboardInterrupt`` and Python's
+handler is installed again. :func:`restore_sigint` does the second half alone; the watchdog
+calls it before every search in the main thread (:mod:`helper.backends.watchdog`).
 """
 
 import contextlib

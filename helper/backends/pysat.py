@@ -14,15 +14,17 @@ searches. Only some back ends can be interrupted, and only their
 - CaDiCaL (1.0.3, 1.5.3, 1.9.5, 3.0.0) raises ``NotImplementedError`` from ``interrupt()`` and
   holds the interpreter for the whole search; Lingeling has no ``solve_limited``; Kissat
   cannot be interrupted. Such a back end gets no time limit here (:func:`require_interruptible`
-  says so), Ctrl-C reaches it only through PySAT's own handler, which leaves it unusable
-  (:meth:`SatSolver.solve` retires it), and the portfolio can race one only in a child
-  process that is killed (:func:`helper.backends.race.race`, an explicit option).
+  says so), Ctrl-C is seen when its call returns (it searches in a thread of its own, so that
+  PySAT's own Ctrl-C handler, which jumps out of the search and leaves the solver broken, is
+  never installed), and the portfolio can race one only in a child process that is killed
+  (:func:`helper.backends.race.race`, an explicit option).
 
 Names are PySAT's own (:class:`pysat.solvers.SolverNames`): ``"g3"``, ``"glucose4"``,
 ``"cd195"``, ...; :func:`canonical` maps each alias to one name, :data:`NAMES` gives the
 readable name of every alias.
 """
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any, Self
@@ -30,10 +32,9 @@ from typing import Any, Self
 from pysat.solvers import Solver, SolverNames
 
 from helper.deadline import Deadline, Run
-from helper.errors import SolverError, SolverTimeoutError
+from helper.errors import SolverTimeoutError
 from helper.memory import without_cyclic_gc
 from helper.results import check_limit
-from helper.sigint import caught_by_pysat, restore_sigint
 
 from .watchdog import raise_if_interrupted, watching
 
@@ -194,6 +195,33 @@ COUNTED = ("decisions", "conflicts")
 """The back ends' counts that a :class:`SatSolver` adds to its run's statistics, per call."""
 
 
+def _off_the_main_thread(call: Callable[..., Any], assumptions: list[int]) -> Any:
+    """``call(assumptions=...)`` in a thread of its own, this one waiting for it.
+
+    In the main thread, PySAT's plain ``solve()`` and ``propagate()`` catch Ctrl-C with a
+    handler of their own that jumps out of the C code: it leaves the solver broken and its
+    handler installed, and a Ctrl-C in the instant before the call has set its jump point jumps
+    into an ended call (seen: a Ctrl-C lost while a generator made its many small calls). In
+    another thread PySAT installs no handler. These back ends hold the interpreter while they
+    work, so Ctrl-C is seen when the call returns: the search stays whole, and the solver can
+    be asked again.
+    """
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["answer"] = call(assumptions=assumptions)
+        except BaseException as error:  # handed over to the waiting thread
+            outcome["error"] = error
+
+    worker = threading.Thread(target=work, name="helper-sat", daemon=True)
+    worker.start()
+    worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["answer"]
+
+
 class SatSolver:
     """A PySAT back end behind the package's one door: every SAT search of ``helper`` runs here.
 
@@ -204,8 +232,8 @@ class SatSolver:
       (:mod:`helper.backends.watchdog`), and raises :class:`~helper.errors.SolverTimeoutError`
       when the deadline passes;
     - **Ctrl-C**: a search that Ctrl-C stops raises ``KeyboardInterrupt``, and the solver can be
-      asked again (a back end that cannot be interrupted, such as CaDiCaL, is stopped by
-      PySAT's own handler, which leaves it unusable: it is then retired, see :meth:`solve`);
+      asked again (a back end that cannot be interrupted, such as CaDiCaL, finishes the call it
+      is in first, see :meth:`solve`);
     - **statistics per call**: each call adds the decisions and conflicts *of that call* to
       ``run.stats`` (PySAT's ``accum_stats()`` are the solver's totals since it was made).
 
@@ -246,7 +274,6 @@ class SatSolver:
         self.calls = 0
         """How many times :meth:`solve` searched."""
         self._totals: dict[str, int] = {}
-        self._retired = ""
         with without_cyclic_gc():
             self._solver = Solver(name=constructor_name(self.backend), bootstrap_with=clauses)
 
@@ -287,15 +314,13 @@ class SatSolver:
         SolverTimeoutError
             When ``run.deadline`` passes first (checked before the search too).
         KeyboardInterrupt
-            When Ctrl-C stops the search. An interruptible back end can be asked again; one
-            that is not (CaDiCaL) is stopped by PySAT's own handler, which leaves it broken:
-            it is retired, and asking it again is a :class:`~helper.errors.SolverError`.
+            When Ctrl-C stops the search; the solver can be asked again. A back end that
+            cannot be interrupted (CaDiCaL) holds the interpreter until its call returns: Ctrl-C
+            is seen then.
         ValueError
             When a time limit or a budget of seconds is asked of a back end that cannot be
             interrupted.
         """
-        if self._retired:
-            raise SolverError(f"{NAMES[self.backend]} was {self._retired}; make a new solver")
         deadline = self.run.deadline
         deadline.check(self.run.method or NAMES[self.backend])
         if not self.interruptible and (seconds is not None or deadline.seconds is not None):
@@ -335,25 +360,7 @@ class SatSolver:
 
     def _uninterruptible_search(self, assumptions: Sequence[int], budget: bool) -> Any:
         search = self._solver.solve_limited if budget else self._solver.solve
-        try:  # without expect_interrupt, PySAT catches SIGINT itself (and leaves the solver)
-            return search(assumptions=list(assumptions))
-        except Exception as error:
-            if not caught_by_pysat(error):
-                raise
-            self._retire("stopped by Ctrl-C in the middle of a search")
-            restore_sigint()  # PySAT's jump leaves its own handler in place
-            raise KeyboardInterrupt from None
-
-    def _retire(self, why: str) -> None:
-        """Never call the back end again: a search that PySAT's handler left is in no state
-        to be asked, nor to be freed (CaDiCaL aborts the process; Glucose crashes). Its
-        handles are dropped, so that deleting it frees nothing, and its memory is lost."""
-        self._retired = why
-        engine = getattr(self._solver, "solver", None)
-        for holder in (engine, self._solver):
-            for key, value in list(vars(holder).items()) if holder is not None else []:
-                if type(value).__name__ == "PyCapsule":
-                    setattr(holder, key, None)
+        return _off_the_main_thread(search, list(assumptions))
 
     def _count(self) -> None:
         totals = {key: value for key, value in self.totals().items() if key in COUNTED}
@@ -364,8 +371,6 @@ class SatSolver:
         """The back end's own counts since it was made (PySAT's ``accum_stats``: decisions,
         conflicts, propagations, restarts, as the back end reports them). The run's statistics
         add its decisions and conflicts call by call."""
-        if self._retired:
-            return dict(self._totals)
         try:
             stats = self._solver.accum_stats() or {}
         except NotImplementedError:  # Kissat keeps its counts to itself
@@ -450,14 +455,8 @@ class SatSolver:
     def propagate(self, assumptions: Sequence[int] = ()) -> tuple[bool, list[int]]:
         """Unit propagation alone, from ``assumptions``: whether it met no conflict, and the
         literals it set (PySAT's ``propagate``; no search, so no time limit)."""
-        try:  # in the main thread, PySAT catches Ctrl-C here by a jump out of the solver
-            consistent, implied = self._solver.propagate(assumptions=list(assumptions))
-        except Exception as error:
-            if not caught_by_pysat(error):
-                raise
-            self._retire("stopped by Ctrl-C in the middle of a propagation")
-            restore_sigint()
-            raise KeyboardInterrupt from None
+        found = _off_the_main_thread(self._solver.propagate, list(assumptions))
+        consistent, implied = found
         return bool(consistent), list(implied)
 
     def set_phases(self, literals: Sequence[int]) -> None:
@@ -477,7 +476,7 @@ class SatSolver:
         self._solver.clear_interrupt()
 
     def close(self) -> None:
-        """Free the back end (a retired one frees nothing)."""
+        """Free the back end."""
         self._solver.delete()
 
     def __enter__(self) -> Self:

@@ -38,7 +38,9 @@ GOAL = 1.0
 BACK_END = "SAT back end"
 """The kind of the pigeonhole tasks: how soon a back end itself answers ``interrupt()``.
 Glucose checks for it only between two restarts, which its restart policy may put far apart
-on a pigeonhole formula, so these measure the back end rather than the package."""
+on a pigeonhole formula, and CaDiCaL cannot be interrupted at all: it holds the interpreter
+until its call returns (the package gives it only small questions). These measure the back
+ends, not the package, and do not count towards the goal."""
 WAIT = 60.0
 """Seconds the parent waits for a child's next line before it calls the child stuck."""
 
@@ -160,10 +162,10 @@ def _other_tasks() -> list[Task]:
     ]  # fmt: skip
 
 
-def _pigeonhole_task(backend: str) -> Task:
-    """A SAT solver of the door on 12 pigeons in 11 holes, beyond any CDCL solver in seconds:
-    how soon the back end itself answers ``interrupt()`` (or, for CaDiCaL, PySAT's own
-    handler), whatever the package's code around it."""
+def _pigeonhole_task(backend: str, holes: int) -> Task:
+    """A SAT solver of the door on ``holes + 1`` pigeons in ``holes`` holes: how soon the back
+    end itself answers ``interrupt()``, whatever the package's code around it (CaDiCaL, which
+    cannot be interrupted, gets a formula it settles in seconds: Ctrl-C waits for it)."""
     from pysat.examples.genhard import PHP
 
     from helper.backends.pysat import NAMES, SatSolver
@@ -176,7 +178,7 @@ def _pigeonhole_task(backend: str) -> Task:
         with SatSolver(backend, PHP(4).clauses) as solver:
             return solver.solve() is False
 
-    return Task(f"pigeonholes {NAMES[backend]}", BACK_END, lambda: PHP(11).clauses,
+    return Task(f"pigeonholes {NAMES[backend]}", BACK_END, lambda: PHP(holes).clauses,
                 search, again)  # fmt: skip
 
 
@@ -191,7 +193,8 @@ def tasks() -> dict[str, Task]:
     found += [_nonogram_counter_task(name) for name in COUNTERS]
     found += [_futoshiki_counter_task(name) for name in FUTOSHIKI_COUNTERS]
     found += _other_tasks()
-    found += [_pigeonhole_task(backend) for backend in ("glucose3", "glucose4", "cadical195")]
+    found += [_pigeonhole_task(backend, 11) for backend in ("glucose3", "glucose4")]
+    found.append(_pigeonhole_task("cadical195", 9))  # about 5 s
     return {task.name: task for task in found}
 
 
@@ -360,7 +363,8 @@ def _one(child_process: _Child, task: Task, after: float, wait: float) -> Outcom
     if result == "finished":  # in the instant of the signal, or an error
         result = "answered" if answer[2] == "answered" else f"failed: {answer[2]}"
     again = child_process.line(wait)
-    return Outcome(task.name, task.kind, result, seconds, _said(again))
+    said = _said(again) if again is not None else "stuck: " + child_process.stacks()
+    return Outcome(task.name, task.kind, result, seconds, said)
 
 
 def _said(again: list[Any] | None) -> str:
@@ -376,11 +380,14 @@ def report(outcomes: Sequence[Outcome]) -> str:
             f"{outcome.task:34s} {outcome.kind:30s} {outcome.result:9s} {seconds:>8s}  "
             f"{outcome.again}"
         )
-    stopped = [o.seconds for o in outcomes if o.seconds is not None]
+    package = [o for o in outcomes if o.kind != BACK_END]
+    stopped = [o.seconds for o in package if o.seconds is not None]
     within = sum(seconds <= GOAL for seconds in stopped)
     rows.append(
-        f"{within} of {len(outcomes)} searches stopped within {GOAL:g} s of SIGINT"
+        f"{within} of {len(package)} searches of the package stopped within {GOAL:g} s of "
+        "SIGINT"
         + (f" (the slowest {max(stopped):.3f} s)" if stopped else "")
+        + ("; the back ends' own tasks are apart" if len(package) < len(outcomes) else "")
     )
     return "\n".join(rows)
 
@@ -413,8 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(asdict(outcome)))
     else:
         print(report(outcomes))
-    good = all(o.result == "stopped" and o.again == "ok" for o in outcomes)
-    return 0 if good and all((o.seconds or 0) <= GOAL for o in outcomes) else 1
+    package = [o for o in outcomes if o.kind != BACK_END]
+    good = all(o.result == "stopped" and o.again == "ok" for o in package)
+    return 0 if good and all((o.seconds or 0) <= GOAL for o in package) else 1
 
 
 if __name__ == "__main__":

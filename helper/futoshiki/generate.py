@@ -27,8 +27,9 @@ MIN_SIZE, MAX_SIZE = 4, 9
 
 ORACLE_BACKEND = "cadical195"
 """The PySAT back end of :class:`UniquenessOracle`: CaDiCaL 1.9.5, which answers its many
-small questions fastest. It cannot be interrupted, so the oracle has no time limit; Ctrl-C
-still stops it (:class:`~helper.backends.pysat.SatSolver`)."""
+small questions quickly. It cannot be interrupted, so the oracle has no time limit; Ctrl-C is
+seen as soon as the small question it is answering returns
+(:class:`~helper.backends.pysat.SatSolver`)."""
 
 
 def _random_row(used: list[set[int]], rng: random.Random) -> list[int]:

@@ -41,7 +41,9 @@ def test_the_report_says_how_many_met_the_goal():
         interrupt.Outcome("c", "k", "stuck", None, "no answer to SIGINT"),
     ]
     text = interrupt.report(outcomes)
-    assert "1 of 3 searches stopped within 1 s of SIGINT (the slowest 1.500 s)" in text
+    assert (
+        "1 of 3 searches of the package stopped within 1 s of SIGINT (the slowest 1.500 s)" in text
+    )
     assert "no answer to SIGINT" in text
 
 
