@@ -156,23 +156,27 @@ def _solve_in_thread(
             done.set()
 
     worker = threading.Thread(target=work, name="helper-cpsat", daemon=True)
-    worker.start()
     try:
+        worker.start()
         while not done.wait(REPEAT):
             pass
     except BaseException:  # Ctrl-C (KeyboardInterrupt) while CP-SAT searched
         solver.stop_search()
-        if not done.wait(GRACE):
+        if worker.ident is not None and not done.wait(GRACE):
             _stopping.add(worker)  # it holds the solver, the model and the callback
-            threading.Thread(target=_forget_when_done, args=(worker,), daemon=True).start()
+            threading.Thread(target=_keep_stopping, args=(solver, worker), daemon=True).start()
         raise
     if "error" in outcome:
         raise outcome["error"]
     return outcome["status"]
 
 
-def _forget_when_done(worker: threading.Thread) -> None:
-    worker.join()
+def _keep_stopping(solver: cp_model.CpSolver, worker: threading.Thread) -> None:
+    """Ask a search that Ctrl-C left to end to stop, again and again, until it has (a stop
+    asked for in the instant before the search starts may be missed)."""
+    while worker.is_alive():
+        solver.stop_search()
+        worker.join(REPEAT)
     _stopping.discard(worker)
 
 

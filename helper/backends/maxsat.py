@@ -113,7 +113,8 @@ class MaxSat:
                     pass
         except BaseException:  # Ctrl-C while RC2 searched: stop it before going on
             self._rc2.interrupt()
-            worker.join()
+            if worker.ident is not None:  # started (Ctrl-C may come before)
+                worker.join()
             raise
         finally:
             self._rc2.clear_interrupt()

@@ -280,16 +280,16 @@ class _Child:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.errors,
-            text=True,
             cwd=Path(helper.__file__).resolve().parent.parent,
         )
+        self._pending = b""
         assert self.process.stdout is not None and self.process.stdin is not None
         self.stdout = self.process.stdout
         self.stdin = self.process.stdin
 
     def go(self) -> None:
         """Tell the child to start its next task."""
-        self.stdin.write("go\n")
+        self.stdin.write(b"go\n")
         self.stdin.flush()
 
     def stacks(self) -> str:
@@ -307,12 +307,21 @@ class _Child:
 
     def line(self, wait: float = WAIT) -> list[Any] | None:
         """The next line (a JSON list: the event, the task, a value), or ``None`` after
-        ``wait`` seconds or at the end of the child's output."""
-        ready, _, _ = select.select([self.stdout], [], [], wait)
-        if not ready:
-            return None
-        text = self.stdout.readline()
-        return json.loads(text) if text else None
+        ``wait`` seconds or at the end of the child's output. Lines that arrive together are
+        kept for the next calls (read from the pipe itself: a buffered reader would hold
+        them where ``select`` cannot see them)."""
+        end = time.monotonic() + wait
+        while b"\n" not in self._pending:
+            left = end - time.monotonic()
+            ready, _, _ = select.select([self.stdout], [], [], max(left, 0))
+            if not ready:
+                return None
+            chunk = os.read(self.stdout.fileno(), 65536)
+            if not chunk:
+                return None
+            self._pending += chunk
+        text, self._pending = self._pending.split(b"\n", 1)
+        return json.loads(text)
 
     def stop(self) -> None:
         if self.process.poll() is None:
