@@ -27,7 +27,7 @@ from helper.sigint import pysat_sigint
 
 from .futoshiki_reasons import describe
 from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
-from .steps import Cell, Explanation, Premise, Step
+from .steps import Cell, Explanation, Premise, Step, explanation
 
 COSTS = {"given": 1, "sign": 3, "row": 5, "column": 5}
 """What a premise costs in a step. A given is cheapest (a digit on the grid), then a sign
@@ -178,18 +178,8 @@ def explain(
                 memory.keep_fitting(np.array(decided), np.ones(len(decided), dtype=bool))
                 steps.append(step)
         except SolverTimeoutError as error:  # the steps found by then stand
-            return Explanation(
-                tuple(steps),
-                start,
-                None if solution is None else tuple(map(tuple, solution)),
-                memory.sat_calls,
-                memory.hitting_sets,
-                complete=False,
-                message=str(error),
-            )
-    return Explanation(
-        tuple(steps), start, tuple(map(tuple, solution)), memory.sat_calls, memory.hitting_sets
-    )
+            return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
+    return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
 
 
 def digits_of(grid: np.ndarray, n: int) -> np.ndarray:

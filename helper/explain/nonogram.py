@@ -36,7 +36,7 @@ from helper.nonogram.puzzle import Nonogram
 from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
 from .overlap import overlap
 from .rectangles import Rectangle, best_rectangle
-from .steps import Cell, Explanation, Premise, Step, and_join, numbers_text
+from .steps import Cell, Explanation, Premise, Step, and_join, explanation, numbers_text
 
 UNKNOWN = -1
 LINE_COST = 1
@@ -118,18 +118,8 @@ def explain(
             memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
             steps.append(step)
     except SolverTimeoutError as error:  # the steps found by then stand
-        return Explanation(
-            tuple(steps),
-            start,
-            None if solution is None else tuple(map(tuple, solution)),
-            memory.sat_calls,
-            memory.hitting_sets,
-            complete=False,
-            message=str(error),
-        )
-    return Explanation(
-        tuple(steps), start, tuple(map(tuple, solution)), memory.sat_calls, memory.hitting_sets
-    )
+        return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
+    return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
 
 
 def line_premises(puzzle: Nonogram) -> list[Premise]:

@@ -134,6 +134,27 @@ class Explanation(Sequence[Step]):
         return counts
 
 
+def explanation(
+    steps: Sequence[Step],
+    start: Grid,
+    solution: Sequence[Sequence[int]] | None,
+    sat_calls: int,
+    hitting_sets: int,
+    cut_by: Exception | None = None,
+) -> Explanation:
+    """The explainers' one way to say what they found: ``cut_by`` is the time-out that stopped
+    them (then the explanation is incomplete and says why), ``None`` when they finished."""
+    return Explanation(
+        tuple(steps),
+        start,
+        None if solution is None else tuple(map(tuple, solution)),
+        sat_calls,
+        hitting_sets,
+        complete=cut_by is None,
+        message="" if cut_by is None else str(cut_by),
+    )
+
+
 def replay(start: Sequence[Sequence[int]], steps: Sequence[Step], unknown: int) -> list[list[int]]:
     """The grid after ``steps``, from ``start``; ``ValueError`` if a step decides a cell that
     is not ``unknown`` any more (a step only decides open cells)."""
