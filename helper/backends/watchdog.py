@@ -190,30 +190,29 @@ if hasattr(os, "register_at_fork"):
 def watching(stop: Callable[[], None], deadline: Deadline | None = None) -> Iterator[Watch]:
     """Stop a search by calling ``stop`` when ``deadline`` passes or Ctrl-C is pressed.
 
-        Parameters
-        ----------
-        stop
-            Stops the search from another thread, quickly and without blocking (PySAT's
-            ``interrupt``, CP-SAT's ``stop_search``); it may be called more than once.
-        deadline
-            When the search must end (``None``: it need not).
+    Parameters
+    ----------
+    stop
+        Stops the search from another thread, quickly and without blocking (PySAT's
+        ``interrupt``, CP-SAT's ``stop_search``); it may be called more than once.
+    deadline
+        When the search must end (``None``: it need not).
 
-        Yields
-        ------
-        Watch
-            Says, once the block is done, whether and why the search was stopped.
+    Yields
+    ------
+    Watch
+        Says, once the block is done, whether and why the search was stopped.
 
-        Examples
-        --------
-        >>> import threading
-        >>> from helper.deadline import Deadline
-    from helper.sigint import restore_sigint
-        >>> stopped = threading.Event()
-        >>> with watching(stopped.set, Deadline(0.05)) as watch:
-        ...     stopped.wait(5)  # the search: it runs until it is stopped
-        True
-        >>> watch.reason
-        'deadline'
+    Examples
+    --------
+    >>> import threading
+    >>> from helper.deadline import Deadline
+    >>> stopped = threading.Event()
+    >>> with watching(stopped.set, Deadline(0.05)) as watch:
+    ...     stopped.wait(5)  # the search: it runs until it is stopped
+    True
+    >>> watch.reason
+    'deadline'
     """
     dog = _watchdog()
     end = None
