@@ -40,12 +40,14 @@ if TYPE_CHECKING:
     Puzzle = Nonogram | Futoshiki
 
 EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT, EXIT_TOO_LARGE = 0, 1, 2, 3, 4
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program Ctrl-C stopped
 EXIT_STATUSES = {
     EXIT_OK: "done",
     EXIT_PUZZLE: "the puzzle is at fault (a bad file, no solution; for explain, not unique)",
     EXIT_USAGE: "the command line is at fault",
     EXIT_TIMEOUT: "the time limit ran out",
     EXIT_TOO_LARGE: "the model is too large to build",
+    EXIT_INTERRUPTED: "stopped by Ctrl-C (what was found is not printed)",
 }
 """Every exit status and what it means (the epilog of ``--help``)."""
 
@@ -793,10 +795,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcome = _run(args)
     except UsageError as error:  # found after parsing: --solver, --grade, convert, generate
         return _usage_error(error, _shared(args), as_json)
+    except KeyboardInterrupt:  # Ctrl-C: the search stopped; one line, as for every error
+        outcome = Outcome(
+            {**_shared(args), "status": "interrupted"},
+            error="interrupted by Ctrl-C",
+            exit_status=EXIT_INTERRUPTED,
+        )
     return _emit(outcome, as_json)
 
 
 __all__ = [
+    "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_PUZZLE",
     "EXIT_STATUSES",

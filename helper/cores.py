@@ -212,7 +212,8 @@ def cpsat_minimum_correction(
 ) -> list[int]:
     """The fewest ``switches`` to turn off so that ``model`` holds, by CP-SAT: maximise the
     switches that stay on. Positions, as :func:`minimum_correction`. The objective is
-    removed again afterwards. Raises :class:`~helper.errors.SolverTimeoutError` when
+    removed again afterwards (not after Ctrl-C, while the stopped search may still read the
+    model). Raises :class:`~helper.errors.SolverTimeoutError` when
     ``time_limit`` seconds pass before the optimum is proven, ``ValueError`` when the model
     cannot hold even with every switch off."""
     run = Run(Deadline(time_limit), "cpsat_minimum_correction")
@@ -220,7 +221,7 @@ def cpsat_minimum_correction(
     try:  # proven: no fewer switches off will do
         solver = solve_to_optimum(model, run)
     except (NoSolutionError, SolverTimeoutError, ValueError) as error:
-        model.clear_objective()  # (after Ctrl-C the stopped search may still read the model)
+        model.clear_objective()  # not after Ctrl-C: a stopped search may still read the model
         if isinstance(error, NoSolutionError):
             raise ValueError("the model cannot hold even with every switch off") from None
         raise

@@ -148,7 +148,9 @@ def run_counter(
 ) -> CountResult:
     """Run a counting ``model`` for up to ``limit`` different solutions and check them.
 
-    The solutions found before a time-out are kept: the result says it is incomplete.
+    The solutions found before a time-out are kept: the result says it is incomplete. The time
+    limit bounds the search; each solution found within it is then checked against the puzzle
+    (tens of microseconds each: a count that found thousands runs that much past its limit).
     """
     if family is not None:
         puzzle = family.accept(puzzle)

@@ -682,3 +682,32 @@ def test_the_kind_is_read_from_the_suffix_in_any_case(tmp_path, capsys):
     upper.write_text((DATA / "boat.non").read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["solve", str(upper)]) == 0
     assert capsys.readouterr().out == BOAT
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to one process needs POSIX")
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_ctrl_c_ends_a_command_with_one_line_and_status_130(tmp_path, as_json):
+    """Ctrl-C during a long count: no traceback, one line (and one JSON object with --json),
+    the shell's status for a program stopped by SIGINT."""
+    import signal
+    import time
+
+    permutations = tmp_path / "perm.json"  # 12! pictures: a count that does not end
+    permutations.write_text(json.dumps({"rows": [[1]] * 12, "cols": [[1]] * 12}))
+    command = [sys.executable, "-m", "helper", "count", str(permutations), "--limit", "100000000"]
+    child = subprocess.Popen(
+        command + (["--json"] if as_json else []),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(3)  # imports, then the count
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert err.strip().splitlines() == ["error: interrupted by Ctrl-C"]
+    if as_json:
+        answer = json.loads(out)
+        assert answer["status"] == "interrupted" and answer["exit_status"] == 130
+    else:
+        assert out == ""

@@ -69,3 +69,9 @@ def test_the_package_deprecations_are_errors_in_the_tests():
     """pyproject's filterwarnings: outside pytest.warns, an old spelling fails the test."""
     with pytest.raises(HelperDeprecationWarning):
         count_solutions(DIAGONALS, method="sat-automaton")
+
+
+@pytest.mark.parametrize("name", ["count_solutions_sat", "solve_futoshiki_sat", "SatResult"])
+def test_the_futoshiki_shorthands_that_left_the_api_say_what_replaced_them(name):
+    with pytest.raises(ImportError, match=r'solver="sat-onehot"'):
+        exec(f"from helper.futoshiki import {name}")

@@ -13,6 +13,8 @@ as their Nonogram twins in :mod:`helper.nonogram`: a :class:`~helper.results.Sol
 (:class:`GameBoard`, :func:`solve_futoshiki`, :func:`parse_futoshiki`, ...) take the parts.
 """
 
+from typing import Any
+
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverError, SolverTimeoutError
 from helper.results import CountResult, SolveResult
 
@@ -25,6 +27,23 @@ from .samples import load_futoshiki, load_puzzle, load_solution, sample_names
 from .solvers import COUNTERS, REGISTRY, SOLVERS, SatConfig, count_solutions, solve
 from .text import format_futoshiki, parse_futoshiki
 from .validate import Cell, Constraint, Grid, validate_futoshiki
+
+_GONE = {
+    "count_solutions_sat": 'count_solutions(Futoshiki(grid, constraints), solver="sat-onehot")',
+    "solve_futoshiki_sat": 'solve(Futoshiki(grid, constraints), solver="sat-onehot")',
+    "SatResult": 'the SolveResult of solve(puzzle, solver="sat-onehot")',
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names that left the API with issue 38 say what replaced them."""
+    if name in _GONE:
+        raise ImportError(
+            f"helper.futoshiki.{name} left the API (a count must say whether it is complete, "
+            f"and every search runs through one door): use {_GONE[name]}"
+        )
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "COUNTERS",
