@@ -50,8 +50,9 @@ def get_all_solutions(
     keys = _keys(chosen)
 
     # One worker: with more, CP-SAT's enumeration is incomplete, not merely repeated. Two
-    # workers return 8 (sometimes 9) of the 24 solutions of four all-different variables over 1..4
-    # (OR-Tools 9.15, every seed tried), and still report the search as complete (tests/test_ortools.py).
+    # workers return 8 (sometimes 9) of the 24 solutions of four all-different variables over
+    # 1..4 (OR-Tools 9.15, every seed tried), and still report the search as complete
+    # (tests/test_ortools.py).
     found, _ = enumerate_values(model, chosen, Run(), limit)  # an invalid model: ValueError
     return [dict(zip(keys, row, strict=True)) for row in sorted(found)]
 
