@@ -6,6 +6,7 @@ and to the solver back ends (as a time limit, or as an interrupt). A :class:`Run
 together with the name of the method that answers and the statistics the steps count.
 """
 
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -21,7 +22,7 @@ class Deadline:
     Parameters
     ----------
     seconds
-        From now; ``None`` for no limit.
+        From now; ``None`` (or infinity) for no limit.
 
     Raises
     ------
@@ -44,6 +45,8 @@ class Deadline:
     def __init__(self, seconds: float | None = None) -> None:
         if seconds is not None and not seconds > 0:
             raise ValueError(f"a time limit must be a positive number of seconds, got {seconds}")
+        if seconds is not None and math.isinf(seconds):
+            seconds = None  # an infinite time limit is no time limit
         self.seconds = seconds
         self._end = None if seconds is None else time.perf_counter() + seconds
 

@@ -30,6 +30,7 @@ from typing import Any, Literal, Protocol, overload
 from helper.deadline import Deadline, Run
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
 from helper.results import CountResult, Grid, SolveResult, Status, check_limit
+from helper.sigint import ctrl_c_deferred
 
 Capability = Literal["solve", "count"]
 """What a registered name can do: ``"solve"`` (a :class:`Solver`) or ``"count"`` (a
@@ -161,6 +162,7 @@ def run_counter(
     seen: set[str] = set()
     status: Status = "solved"
     complete, message = True, ""
+    found_grids: Iterator[Grid] | None = None
     try:
         found_grids = (
             model(puzzle, run, limit) if config is None else model(puzzle, run, limit, config)
@@ -183,6 +185,11 @@ def run_counter(
         if grids:
             raise RuntimeError(f"counter {name!r} found solutions, then none") from error
         message = str(error)
+    finally:  # close the counting model now (its solver with it), not at some later collection
+        close = getattr(found_grids, "close", None)
+        if close is not None:
+            with ctrl_c_deferred():  # a Ctrl-C meanwhile comes after it
+                close()
     if complete and not grids:
         status = "no solution"
         message = message or (family.no_solution if family else "no solution")

@@ -44,10 +44,11 @@ def pysat_sigint() -> Iterator[None]:
 
     Examples
     --------
-    >>> with pysat_sigint():
-    ...     raise RuntimeError("Caught keyboard interrupt")
-    Traceback (most recent call last):
-    ...
+    >>> try:
+    ...     with pysat_sigint():
+    ...         raise RuntimeError("Caught keyboard interrupt")  # what PySAT raises
+    ... except KeyboardInterrupt:
+    ...     print("KeyboardInterrupt")
     KeyboardInterrupt
     """
     try:
@@ -59,4 +60,41 @@ def pysat_sigint() -> Iterator[None]:
         raise KeyboardInterrupt from None
 
 
-__all__ = ["caught_by_pysat", "pysat_sigint", "restore_sigint"]
+@contextlib.contextmanager
+def ctrl_c_deferred() -> Iterator[None]:
+    """Within the block, Ctrl-C waits: it is answered at the end of the block, as the handler
+    before would have answered it (``KeyboardInterrupt``, by default). For a clean-up that must
+    not be cut in two, such as stopping a search and waiting for its thread before its solver
+    is freed. In the main thread only; elsewhere the block runs as it is.
+
+    Examples
+    --------
+    >>> import signal
+    >>> done = []
+    >>> try:
+    ...     with ctrl_c_deferred():
+    ...         signal.raise_signal(signal.SIGINT)  # Ctrl-C, in the middle of the clean-up
+    ...         done.append("the clean-up went on")
+    ... except KeyboardInterrupt:
+    ...     done.append("then KeyboardInterrupt")
+    >>> done
+    ['the clean-up went on', 'then KeyboardInterrupt']
+    """
+    came: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    except ValueError:  # not the main thread: nothing to defer here
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if came:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            elif previous == signal.SIG_DFL:
+                signal.raise_signal(signal.SIGINT)
+
+
+__all__ = ["caught_by_pysat", "ctrl_c_deferred", "pysat_sigint", "restore_sigint"]

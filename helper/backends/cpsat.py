@@ -12,6 +12,7 @@ one, :func:`solve_to_optimum` for a model with one. :class:`SolutionCollector` a
 
 import atexit
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
@@ -162,13 +163,24 @@ def _solve_in_thread(
             pass
     except BaseException:  # Ctrl-C (KeyboardInterrupt) while CP-SAT searched
         solver.stop_search()
-        if worker.ident is not None and not done.wait(GRACE):
+        if worker.ident is not None and not _wait_through_ctrl_c(done, GRACE):
             _stopping.add(worker)  # it holds the solver, the model and the callback
             threading.Thread(target=_keep_stopping, args=(solver, worker), daemon=True).start()
         raise
     if "error" in outcome:
         raise outcome["error"]
     return outcome["status"]
+
+
+def _wait_through_ctrl_c(done: threading.Event, seconds: float) -> bool:
+    """``done.wait(seconds)``, not broken off by another Ctrl-C (the search must still be
+    handed to :func:`_keep_stopping` when it has not ended)."""
+    end = time.perf_counter() + seconds
+    while True:
+        try:
+            return done.wait(max(end - time.perf_counter(), 0.0))
+        except KeyboardInterrupt:
+            continue
 
 
 def _keep_stopping(solver: cp_model.CpSolver, worker: threading.Thread) -> None:

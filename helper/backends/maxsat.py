@@ -24,7 +24,7 @@ from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 
 from .pysat import COUNTED, DEFAULT_BACKEND, canonical, constructor_name, require_interruptible
-from .watchdog import REPEAT, raise_if_interrupted, watching
+from .watchdog import REPEAT, join_through_ctrl_c, raise_if_interrupted, watching
 
 
 class MaxSat:
@@ -113,8 +113,7 @@ class MaxSat:
                     pass
         except BaseException:  # Ctrl-C while RC2 searched: stop it before going on
             self._rc2.interrupt()
-            if worker.ident is not None:  # started (Ctrl-C may come before)
-                worker.join()
+            join_through_ctrl_c(worker)  # RC2 must be done before anyone frees it
             raise
         finally:
             self._rc2.clear_interrupt()

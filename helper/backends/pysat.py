@@ -36,7 +36,7 @@ from helper.errors import SolverTimeoutError
 from helper.memory import without_cyclic_gc
 from helper.results import check_limit
 
-from .watchdog import raise_if_interrupted, watching
+from .watchdog import join_through_ctrl_c, raise_if_interrupted, watching
 
 Clauses = list[list[int]]
 
@@ -216,7 +216,8 @@ def _off_the_main_thread(call: Callable[..., Any], assumptions: list[int]) -> An
 
     worker = threading.Thread(target=work, name="helper-sat", daemon=True)
     worker.start()
-    worker.join()
+    if join_through_ctrl_c(worker):  # the call has ended: the solver is whole
+        raise KeyboardInterrupt
     if "error" in outcome:
         raise outcome["error"]
     return outcome["answer"]

@@ -35,8 +35,10 @@ from pathlib import Path
 import helper
 from helper.backends.pysat import NAMES, SatSolver, canonical, require_interruptible
 from helper.backends.race_child import Answer
+from helper.backends.watchdog import join_through_ctrl_c
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
+from helper.sigint import ctrl_c_deferred
 
 CHILD_MODULE = "helper.backends.race_child"
 """The module the child of :func:`race` runs (``python -m``)."""
@@ -190,14 +192,15 @@ def race(
             left = run.deadline.left()
             news.wait(0.1 if left is None else min(left, 0.1))
         raise SolverTimeoutError(f"{run.method}: no answer within {run.deadline.seconds} s")
-    finally:
-        solver.interrupt()
-        thread.join()
-        solver.clear_interrupt()  # the primary may search again
-        if child is not None and child.poll() is None:
-            child.kill()
-        if listener is not None:
-            listener.join()
+    finally:  # not cut in two by Ctrl-C: the primary's thread must end before it is freed
+        with ctrl_c_deferred():
+            solver.interrupt()
+            join_through_ctrl_c(thread)
+            solver.clear_interrupt()  # the primary may search again
+            if child is not None and child.poll() is None:
+                child.kill()
+            if listener is not None:
+                join_through_ctrl_c(listener)
 
 
 LOAD_CHUNK = 20_000
@@ -259,12 +262,13 @@ def race_in_threads(
             if answers.get(backend) is not None:
                 return backend, searching.model() if answers[backend] else None
         raise SolverTimeoutError(f"{run.method}: no answer within {run.deadline.seconds} s")
-    finally:
-        for _, searching in racing:
-            searching.interrupt()
-        for thread in threads:
-            thread.join()
-        solver.clear_interrupt()  # the primary may search again
-        if len(racing) > 1:
-            run.count(**other.run.stats)
-        other.close()
+    finally:  # not cut in two by Ctrl-C: each thread must end before its solver is freed
+        with ctrl_c_deferred():
+            for _, searching in racing:
+                searching.interrupt()
+            for thread in threads:
+                join_through_ctrl_c(thread)
+            solver.clear_interrupt()  # the primary may search again
+            if len(racing) > 1:
+                run.count(**other.run.stats)
+            other.close()

@@ -13,16 +13,19 @@ stop
 - when the search's :class:`~helper.deadline.Deadline` passes (one thread for every timed
   search, instead of a timer thread per call), and
 - when the process receives SIGINT (Ctrl-C in a terminal, "interrupt the kernel" in
-  Jupyter). While a search runs in the main thread, Python's own signal handler writes the
-  signal's number to the watchdog's socket (``signal.set_wakeup_fd``), which wakes it; it
-  stops every search it watches. The search returns, and Python's handler raises
-  ``KeyboardInterrupt`` as usual, in the thread that called the solver, which is left in a
-  state it can be used in again (only the search was stopped).
+  Jupyter). From the first search in the main thread on, Python's own signal handler writes
+  each signal's number to the watchdog's socket too (``signal.set_wakeup_fd``; whoever had
+  that before still hears every signal), which wakes it; it stops every search it watches.
+  The search returns, and Python's handler raises ``KeyboardInterrupt`` as usual, in the
+  main thread, and the solver is left in a state it can be used in again (only the search was
+  stopped). The signals that came before a search began are let go when it begins: Python
+  answers those itself.
 
 The stop is repeated every :data:`REPEAT` seconds until the search has returned, since a
-library may clear a stop that arrives just before its search starts (RC2 does). Nothing here
-needs ``fork``, and a search in a thread other than the main one is stopped at its deadline
-and on Ctrl-C when the main thread is itself waiting inside :func:`watching` (the races do).
+library may clear a stop that arrives just before its search starts (RC2 does). The wake-up
+fd is set, never undone, so that no Ctrl-C, at whatever instruction it comes, can leave it
+half changed. Nothing here needs ``fork``; a search in another thread than the main one is
+stopped at its deadline, and on Ctrl-C once the main thread has run a search.
 """
 
 import contextlib
@@ -44,6 +47,9 @@ REPEAT = 0.05
 
 WAKE = 0
 """The byte that wakes the watchdog to look at its searches again (signal numbers start at 1)."""
+
+NAP = 60.0
+"""The longest the watchdog sleeps without looking at its searches again."""
 
 Reason = Literal["deadline", "interrupt"]
 
@@ -77,8 +83,7 @@ class _Watchdog:
         self._reader.setblocking(False)
         self._writer.setblocking(False)
         self._watches: list[Watch] = []
-        self._forward = -1  # the wake-up fd the main thread had before (asyncio's, say)
-        self._main_guards = 0
+        self._forward = -1  # the wake-up fd the main thread had before ours (asyncio's, say)
         self._thread = threading.Thread(target=self._run, name="helper-watchdog", daemon=True)
         self._thread.start()
 
@@ -95,50 +100,48 @@ class _Watchdog:
 
     def remove(self, watch: Watch) -> None:
         with self._lock:  # after this, the watch's stop is never called again
-            self._watches.remove(watch)
+            if watch in self._watches:
+                self._watches.remove(watch)
 
-    def enter_main(self) -> bool:
-        """Route the main thread's signals here; ``False`` where Python does not allow it.
-        Python's own handler of SIGINT is installed again first: PySAT's C code may have left
-        its own in place (:mod:`helper.sigint`)."""
-        restore_sigint()
-        try:
-            previous = signal.set_wakeup_fd(self.fileno, warn_on_full_buffer=False)
-        except ValueError:  # not the main thread of the main interpreter
-            return False
-        with self._lock:
-            if self._main_guards == 0:
-                self._forward = previous
-            self._main_guards += 1
-        return True
+    def listen(self) -> None:
+        """In the main thread, before a search: have Python write its signals here from now on
+        (the first time, or again when other code took the wake-up fd since), and let go of the
+        signals that came before this search (Python answers those itself).
 
-    def leave_main(self) -> None:
-        with self._lock:
-            self._main_guards -= 1
-            last = self._main_guards == 0
-            forward = self._forward
-        if last:
-            signal.set_wakeup_fd(forward)
+        The wake-up fd stays ours after the search: there is no bookkeeping to undo, so a
+        Ctrl-C at any instruction of this cannot leave it wrong. Whoever had it before hears
+        every signal too (``_forward``). ``ValueError`` outside the main thread.
+        """
+        restore_sigint()  # PySAT's C code may have left its own handler (helper.sigint)
+        previous = signal.set_wakeup_fd(self.fileno, warn_on_full_buffer=False)
+        if previous not in (-1, self.fileno):
+            self._forward = previous
+        self._read(stop=False)
 
     def _wake(self) -> None:
         with contextlib.suppress(OSError):  # a full buffer already wakes it
             self._writer.send(bytes([WAKE]))
 
-    def _timeout(self) -> float | None:
+    def _timeout(self) -> float:
         with self._lock:
             if any(watch.reason is not None for watch in self._watches):
                 return REPEAT
             ends = [watch.end for watch in self._watches if watch.end is not None]
-        return None if not ends else max(min(ends) - time.perf_counter(), 0.0)
+        left = min(ends) - time.perf_counter() if ends else NAP
+        return min(max(left, 0.0), NAP)
 
     def _run(self) -> None:
         while True:
-            ready, _, _ = select.select([self._reader], [], [], self._timeout())
-            if ready:
-                self._read()
-            self._stop_due()
+            try:
+                ready, _, _ = select.select([self._reader], [], [], self._timeout())
+                if ready:
+                    self._read(stop=True)
+                self._stop_due()
+            except Exception:  # the one thread every deadline depends on must not die
+                time.sleep(REPEAT)
 
-    def _read(self) -> None:
+    def _read(self, stop: bool) -> None:
+        """Read what came on the socket: with ``stop``, a Ctrl-C stops every watched search."""
         try:
             data = self._reader.recv(4096)
         except (BlockingIOError, InterruptedError):
@@ -146,11 +149,11 @@ class _Watchdog:
         signals = bytes(byte for byte in data if byte != WAKE)
         if not signals:
             return
-        with self._lock:
-            forward = self._forward
-            if signal.SIGINT in signals:
+        if stop and signal.SIGINT in signals:
+            with self._lock:
                 for watch in self._watches:
                     watch.reason = "interrupt"
+        forward = self._forward
         if forward != -1:  # whoever listened before us hears the signal too
             with contextlib.suppress(OSError):
                 os.write(forward, signals)
@@ -162,7 +165,8 @@ class _Watchdog:
                 if watch.reason is None and watch.end is not None and now >= watch.end:
                     watch.reason = "deadline"
                 if watch.reason is not None:
-                    watch.stop()
+                    with contextlib.suppress(Exception):  # a stop that fails stops nothing
+                        watch.stop()
 
 
 _dog: _Watchdog | None = None
@@ -177,9 +181,16 @@ def _watchdog() -> _Watchdog:
         return _dog
 
 
-def _forget_after_fork() -> None:  # a forked child has the socket but not the thread
+def _forget_after_fork() -> None:
+    """A forked child has the socket but not the thread: it makes its own watchdog, and
+    stops writing its signals to the parent's."""
     global _dog
-    _dog = None
+    dog, _dog = _dog, None
+    if dog is not None:
+        with contextlib.suppress(ValueError, OSError):  # the fork came from another thread
+            previous = signal.set_wakeup_fd(-1)
+            if previous != dog.fileno:  # not ours: put it back
+                signal.set_wakeup_fd(previous)
 
 
 if hasattr(os, "register_at_fork"):
@@ -219,14 +230,28 @@ def watching(stop: Callable[[], None], deadline: Deadline | None = None) -> Iter
     if deadline is not None and deadline.seconds is not None:
         end = time.perf_counter() + (deadline.left() or 0.0)
     watch = Watch(stop, end)
-    main = threading.current_thread() is threading.main_thread() and dog.enter_main()
-    dog.add(watch)
     try:
+        if threading.current_thread() is threading.main_thread():
+            with contextlib.suppress(ValueError):  # not the main interpreter
+                dog.listen()
+        dog.add(watch)
         yield watch
     finally:
         dog.remove(watch)
-        if main:
-            dog.leave_main()
+
+
+def join_through_ctrl_c(thread: threading.Thread) -> bool:
+    """Wait until ``thread`` has ended, through any Ctrl-C that comes meanwhile; whether one
+    came. A thread that searches with a solver must end before the solver is freed: a second
+    Ctrl-C that broke off the wait would let the caller free it under the search (seen: a
+    crash of the interpreter)."""
+    interrupted = False
+    while thread.ident is not None and thread.is_alive():
+        try:
+            thread.join()
+        except KeyboardInterrupt:
+            interrupted = True
+    return interrupted
 
 
 def raise_if_interrupted(watch: Watch) -> None:
@@ -236,4 +261,4 @@ def raise_if_interrupted(watch: Watch) -> None:
         raise KeyboardInterrupt
 
 
-__all__ = ["REPEAT", "Watch", "raise_if_interrupted", "watching"]
+__all__ = ["REPEAT", "Watch", "join_through_ctrl_c", "raise_if_interrupted", "watching"]

@@ -31,7 +31,7 @@ from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
 
 from .clues import Grid
-from .make import as_picture, repair_picture
+from .make import as_picture, repairs
 from .models.cpsat_automaton import build_automaton_model
 from .puzzle import Nonogram
 from .unique import Cell, differing_cells
@@ -44,7 +44,8 @@ class FewestChanges:
     ``picture`` is the closest unique picture found, ``changed`` the cells where it differs from
     the original. ``proven`` says that ``lower == len(changed)``; otherwise a budget ran out and
     the fewest changes lie between ``lower`` and ``len(changed)``. ``heuristic`` is the number of
-    cells ``repair_picture`` (of ``helper.nonogram.make``) fills.
+    cells ``repair_picture`` (of ``helper.nonogram.make``) fills, or had filled when the time
+    ran out (then the picture offered is every cell filled, which has one solution too).
     """
 
     picture: Grid
@@ -125,6 +126,19 @@ def add_swap_cut(
     )
 
 
+def _repaired(original: Grid, run: Run) -> tuple[Grid, list[Cell]]:
+    """The heuristic's picture (:func:`~helper.nonogram.make.repairs`) within ``run``'s
+    deadline; when that passes first, every cell filled: a full grid has one solution too."""
+    picture = [list(row) for row in original]
+    filled: list[Cell] = []
+    try:
+        for cell in repairs(picture, deadline=run.deadline):
+            filled.append(cell)
+    except SolverTimeoutError:
+        return [[1] * len(row) for row in original], filled
+    return picture, filled
+
+
 def fewest_changes(
     grid: Sequence[Sequence[int]],
     *,
@@ -141,7 +155,7 @@ def fewest_changes(
     run = Run(Deadline(time_limit), "fewest_changes")
     original = as_picture(grid)
     height, width = len(original), len(original[0])
-    best, filled = repair_picture(original)  # unique: an upper bound
+    best, filled = _repaired(original, run)  # unique: an upper bound
     model, cell = closest_picture_model(original)
     lower, rounds, cuts, picture = 0, 0, 0, original
     with contextlib.suppress(SolverTimeoutError):  # then the bounds reached so far stand

@@ -11,6 +11,7 @@ probing), or will have to search.
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import NoSolutionError
 
 from .clues import Grid
@@ -93,10 +94,11 @@ def choose_cell(picture: Grid, cells: Sequence[Cell]) -> Cell:
     return max(empty, key=lambda rc: (_filled_neighbours(picture, *rc), -rc[0], -rc[1]))
 
 
-def repairs(picture: Grid, *, time_limit: float | None = None) -> Iterator[Cell]:
+def repairs(picture: Grid, *, deadline: Deadline = NO_DEADLINE) -> Iterator[Cell]:
     """The repair loop: while the clues of ``picture`` allow a second solution, fill one cell
-    where the two differ (:func:`choose_cell`), in place, and yield it."""
-    while not (check := check_picture(picture, time_limit=time_limit)).unique:
+    where the two differ (:func:`choose_cell`), in place, and yield it. Every check keeps to
+    ``deadline`` (:class:`~helper.errors.SolverTimeoutError` when it passes)."""
+    while not (check := check_picture(picture, time_limit=deadline.left())).unique:
         r, c = choose_cell(picture, check.cells)
         picture[r][c] = 1
         yield r, c
@@ -115,12 +117,12 @@ def repair_picture(
     clues paint the same number of cells, so there is always an empty cell to fill, and the
     loop ends: every round adds ink, and a full grid is unique. Returns the repaired picture
     (a copy) and the cells filled, in order. ``max_changes`` stops with a ``RuntimeError``
-    rather than change the picture beyond recognition; ``time_limit`` bounds each uniqueness
-    check.
+    rather than change the picture beyond recognition; ``time_limit`` bounds the whole repair
+    (:class:`~helper.errors.SolverTimeoutError`).
     """
     picture = as_picture(grid)
     changes: list[Cell] = []
-    for cell in repairs(picture, time_limit=time_limit):
+    for cell in repairs(picture, deadline=Deadline(time_limit)):
         if max_changes is not None and len(changes) >= max_changes:
             raise RuntimeError(f"the picture is still ambiguous after {max_changes} changes")
         changes.append(cell)
