@@ -367,6 +367,7 @@ def _diagnosis_data(found: "Diagnosis", noun: str) -> dict[str, Any]:
                 noun: [_clue_data(clue) for clue in fix.typed],
                 "fits": [_clue_data(clue) for clue in fix.fits],
                 "apart": fix.apart,
+                "nearest": fix.nearest,
                 "unique": fix.unique,
                 "blocks": fix.blocks,
             }

@@ -22,7 +22,8 @@ SHOWN_FIXES = 4
 
 def conflict_report(found: "Diagnosis", noun: str) -> str:
     """The report on a puzzle without solution, after its first line: the fewest clues to
-    retype, other sets as likely (or less), the nearest clues that fit, then a set of clues
+    retype, other sets as likely (or less), the nearest clues that fit (``nearest found`` when
+    nearer ones may exist: a sample, or a search cut short), then a set of clues
     that cannot all hold. Every line that names a clue starts with its kind (``row``,
     ``column``, ``given``, ``sign``) and no other line does."""
     best, *others = found.fixes
@@ -61,14 +62,11 @@ def conflict_report(found: "Diagnosis", noun: str) -> str:
             words.append("one solution")
         return ", ".join(words)
 
-    fits = [
-        f"{fit} ({measures(fix)})"
-        for fix in [best, *shown]
-        if fix.apart is not None
-        for fit in fix.fits
-    ]
-    if fits:
-        lines.append("nearest that fit: " + "; ".join(fits))
+    fitted = [fix for fix in [best, *shown] if fix.apart is not None]
+    fits = [f"{fit} ({measures(fix)})" for fix in fitted for fit in fix.fits]
+    if fits:  # "nearest" only when no nearer clues fit, proved for every fix shown
+        nearest = "nearest" if all(fix.nearest for fix in fitted) else "nearest found"
+        lines.append(f"{nearest} that fit: " + "; ".join(fits))
     conflict = found.conflict
     if conflict is None:
         lines.append(f"(no set of {noun} that cannot all hold was proven in time)")

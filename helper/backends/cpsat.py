@@ -109,8 +109,8 @@ def solve_model(
     Raises
     ------
     ValueError
-        When CP-SAT finds the model invalid (``MODEL_INVALID``), with CP-SAT's own message:
-        a bug in the model, never a time-out or "no solution".
+        When CP-SAT finds the model or its parameters invalid (``MODEL_INVALID``), with
+        CP-SAT's own message: a bug, never a time-out or "no solution".
     SolverTimeoutError
         When the deadline has passed before the solve starts.
     """
@@ -126,8 +126,11 @@ def solve_model(
     run.count(**search_stats(solver))
     if status == cp_model.MODEL_INVALID:
         prefix = f"{run.method}: " if run.method else ""
+        info = solver.solution_info()
+        if "arameter" in info:  # CP-SAT says MODEL_INVALID for invalid parameters too
+            raise ValueError(f"{prefix}invalid CP-SAT parameters: {info}")
         name = f" {model.name!r}" if model.name else ""
-        raise ValueError(f"{prefix}invalid CP-SAT model{name}: {solver.solution_info()}")
+        raise ValueError(f"{prefix}invalid CP-SAT model{name}: {info}")
     return solver, status
 
 

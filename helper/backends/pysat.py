@@ -102,6 +102,37 @@ interpreter in ``solve_limited(expect_interrupt=True)`` (tests/backends/test_bac
 interrupts each one from another thread)."""
 
 
+UNSUPPORTED = {
+    "cryptosat": "this build of PySAT does not include it",
+    "kissat404": "it ignores assumptions, and a clause added after a call ends the process",
+}
+"""The back ends a :class:`SatSolver` refuses, each with the reason (it asks again, with
+assumptions, after adding clauses; tests/backends/test_pysat.py shows each reason still holds)."""
+
+
+def require_supported(name: str) -> str:
+    """``name``'s canonical name; a ``ValueError`` naming the reason when :class:`SatSolver`
+    cannot use that back end (:data:`UNSUPPORTED`).
+
+    Examples
+    --------
+    >>> require_supported("g4")
+    'glucose4'
+    >>> require_supported("kissat")
+    Traceback (most recent call last):
+    ...
+    ValueError: Kissat 4.0.4 ('kissat') cannot serve here: it ignores assumptions, and a clause ...
+    """
+    chosen = canonical(name)
+    if chosen in UNSUPPORTED:
+        choices = ", ".join(sorted(set(READABLE) - set(UNSUPPORTED)))
+        raise ValueError(
+            f"{READABLE[chosen]} ({name!r}) cannot serve here: {UNSUPPORTED[chosen]}; "
+            f"choose one of: {choices}"
+        )
+    return chosen
+
+
 DEFAULT_BACKEND = "glucose3"
 """The back end the package uses where nothing else is chosen. Glucose 3 can be interrupted
 (so a time limit holds), and it needed the fewest conflicts on the book's CNFs."""
@@ -251,7 +282,7 @@ class SatSolver:
     Raises
     ------
     ValueError
-        When PySAT has no back end of that name.
+        When PySAT has no back end of that name, or it cannot serve (:data:`UNSUPPORTED`).
 
     Examples
     --------
@@ -270,7 +301,7 @@ class SatSolver:
         *,
         run: Run | None = None,
     ) -> None:
-        self.backend = canonical(backend)
+        self.backend = require_supported(backend)
         self.run = run if run is not None else Run()
         self.calls = 0
         """How many times :meth:`solve` searched."""

@@ -206,17 +206,20 @@ def _nearest_fit(
     if len(members) == 1 and typed[0].kind == "given":
         value = int(typed[0].value or 0)
         fallback: Fix | None = None
-        doubt = False  # a nearer value whose count was cut short
+        closest = size  # the smallest distance of a value that fits, or may (count cut short)
         for v in sorted(
             (v for v in range(1, size + 1) if v != value), key=lambda v: abs(v - value)
         ):
             fit = FutoshikiClue("given", typed[0].cells, v)
             found, unique = _uniqueness(size, [*others, fit], deadline)
+            apart = abs(v - value)
+            nearest = apart <= closest  # no value strictly nearer fits, or may
             if unique:
-                return Fix(typed, (fit,), abs(v - value), unique=True, nearest=not doubt)
+                return Fix(typed, (fit,), apart, unique=True, nearest=nearest)
             if found and fallback is None:
-                fallback = Fix(typed, (fit,), abs(v - value), unique=unique, nearest=not doubt)
-            doubt = doubt or unique is None
+                fallback = Fix(typed, (fit,), apart, unique=unique, nearest=nearest)
+            if found or unique is None:
+                closest = min(closest, apart)
         return fallback or Fix(typed, (), None)
     model, cells = _latin_square(size, others)
     distances = []

@@ -402,7 +402,8 @@ def _nearest_fit(
     deadline: Deadline,
 ) -> Fix:
     """The lines ``members`` as typed, and the nearest clues they take in a picture of all the
-    other lines: the best of up to :data:`FITS` pictures that differ on these lines."""
+    other lines: the best of up to :data:`FITS` pictures that differ on these lines
+    (``nearest`` when there were fewer: every picture was seen)."""
     lines = [puzzle_lines(puzzle)[k] for k in members]
     width = puzzle.width
     cells = [
@@ -428,9 +429,12 @@ def _nearest_fit(
         return [-guard, *seen]
 
     best: tuple[tuple[int, int], tuple[ClueLine, ...]] | None = None
+    seen = 0
+    every = False  # every picture of these lines was seen: the best is the nearest
     try:
         with solver.within(deadline.left()):
             for model in solver.models(block, FITS, [guard, *assumed]):
+                seen += 1
                 fits = tuple(
                     ClueLine(line.kind, line.index, tuple(runs(v)))
                     for line, v in zip(lines, values_of(model), strict=True)
@@ -441,6 +445,7 @@ def _nearest_fit(
                 )
                 if best is None or (apart, blocks) < best[0]:
                     best = ((apart, blocks), fits)
+        every = seen < FITS  # the models ran out before the sample was full
     except SolverTimeoutError:  # no time left: the best of the pictures seen
         pass
     finally:
@@ -448,7 +453,7 @@ def _nearest_fit(
     if best is None:
         return Fix(tuple(lines), (), None)
     (apart, blocks), fits = best
-    return Fix(tuple(lines), fits, apart, blocks=blocks)
+    return Fix(tuple(lines), fits, apart, blocks=blocks, nearest=every)
 
 
 def lines_can_hold(puzzle: Nonogram, lines: Sequence[ClueLine]) -> bool:

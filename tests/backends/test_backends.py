@@ -259,7 +259,7 @@ def test_every_interruptible_back_end_stops_when_interrupted_and_lets_python_run
         assert solver.solve(seconds=0.05) is None  # the interrupt was cleared: it searches
 
 
-@pytest.mark.parametrize("backend", ["cd103", "cd153", "cd195", "lingeling", "kissat"])
+@pytest.mark.parametrize("backend", ["cd103", "cd153", "cd195", "cadical300", "lingeling"])
 def test_a_back_end_that_cannot_be_interrupted_gets_no_time_limit(backend):
     assert not pysat.can_interrupt(backend)
     timed = SatSolver(backend, SATISFIABLE, run=Run(Deadline(1.0)))
@@ -269,6 +269,36 @@ def test_a_back_end_that_cannot_be_interrupted_gets_no_time_limit(backend):
         with pytest.raises(ValueError, match="cannot be interrupted, so it cannot serve a time"):
             solver.solve(seconds=1.0)
         assert solver.solve() is True  # without a limit it just solves
+
+
+@pytest.mark.parametrize("backend", ["kissat", "cms", "KISSAT404", "cryptominisat5"])
+def test_a_back_end_the_door_cannot_use_is_refused_by_name_with_its_reason(backend):
+    with pytest.raises(ValueError, match=rf"\('{backend}'\) cannot serve here: .*; choose one of"):
+        SatSolver(backend, SATISFIABLE)
+
+
+def test_the_reasons_for_refusing_still_hold():
+    """CryptoMiniSat is not built into this PySAT; Kissat answers as if assumptions were not
+    there, and ends the whole process when a clause comes after a call (in a child here)."""
+    import subprocess
+    import sys
+
+    from pysat.solvers import NoSuchSolverError
+
+    with pytest.raises(NoSuchSolverError):
+        Solver(name="cryptosat")
+    with (
+        pytest.warns(RuntimeWarning, match="Kissat does not support assumptions"),
+        Solver(name="kissat404", bootstrap_with=[[1, 2], [-1, 2]]) as kissat,
+    ):
+        assert kissat.solve(assumptions=[-2]) is True  # wrong: [1, 2], [-1, 2] force 2
+    script = (
+        "from pysat.solvers import Solver\n"
+        "s = Solver(name='kissat404', bootstrap_with=[[1, 2]])\n"
+        "s.solve(); s.add_clause([-2]); s.solve(); print('survived')\n"
+    )
+    child = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60)
+    assert child.returncode != 0 and b"survived" not in child.stdout
 
 
 def test_pysat_names_are_pysats_own():
@@ -307,6 +337,10 @@ def test_one_reading_of_a_cpsat_status_an_invalid_model_is_no_time_out():
     model.maximize(model.get_int_var_from_proto_index(0))  # an objective does not hide it
     with pytest.raises(ValueError, match="invalid CP-SAT model"):
         cpsat.solve_to_optimum(model)
+    fine = cp_model.CpModel()
+    fine.new_int_var(0, 3, "x")
+    with pytest.raises(ValueError, match=r"^count: invalid CP-SAT parameters: .*'num_workers'"):
+        cpsat.solve_model(fine, Run(method="count"), {"num_workers": -3})
     hard = cp_model.CpModel()
     hard.add_all_different([hard.new_int_var(0, 30, f"v{i}") for i in range(30)])
     no_time = {"max_time_in_seconds": 1e-9}  # no time to find anything

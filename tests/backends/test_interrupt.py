@@ -92,3 +92,78 @@ def _wait_until_busy(client, message_id: str) -> None:
             and message["content"]["execution_state"] == "busy"
         ):
             return
+
+
+PRESSES = textwrap.dedent(
+    """
+    import os, random, signal, sys, threading, time
+    from helper.bench import interrupt
+
+    names = sys.argv[2:]
+    tasks = [interrupt.tasks()[name] for name in names]
+    needed = [task.prepare() for task in tasks]
+    rng = random.Random(int(sys.argv[1]))
+    stopped = between = 0
+    for round in range(len(tasks) * 3):
+        k = round % len(tasks)
+        delays = [rng.uniform(0.05, 0.4)]  # sometimes a second press soon after, or late
+        if rng.random() < 0.5:
+            delays.append(delays[0] + rng.choice([0.001, 0.02, 0.6]))
+
+        def press():
+            start = time.monotonic()
+            for delay in delays:
+                time.sleep(max(0.0, start + delay - time.monotonic()))
+                os.kill(os.getpid(), signal.SIGINT)
+
+        presser = threading.Thread(target=press)
+        try:
+            presser.start()
+            try:
+                tasks[k].search(needed[k])
+                raise SystemExit(f"{names[k]} ended before Ctrl-C")
+            except KeyboardInterrupt:
+                stopped += 1
+            presser.join()
+            time.sleep(0.7)  # a late press lands here, outside any search
+        except KeyboardInterrupt:
+            between += 1
+            presser.join()
+    time.sleep(0.5)  # the last press long gone: what follows is quiet
+    from pysat.examples.genhard import PHP
+    from helper.backends.pysat import SatSolver
+    with SatSolver("glucose3", PHP(7).clauses) as solver:
+        assert solver.solve() is False  # a search of a fraction of a second, not cut
+    assert all(task.again() for task in tasks), "a later call failed"
+    print("quiet", stopped, between)
+    """
+)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_presses_at_random_moments_leave_no_stale_ctrl_c(seed):
+    """Ctrl-C pressed once or twice at random moments, during searches of each door (SAT,
+    CP-SAT, a counter, MaxSAT) and between them: each search ends with KeyboardInterrupt, and
+    once the presses stop, searches run to their end (no press is remembered for a later
+    search) and the package answers."""
+    import subprocess
+
+    names = ["solve sat-automaton", "solve cpsat-automaton", "count cpsat-automaton",
+             "clues to retype"]  # fmt: skip
+    from pathlib import Path
+
+    import helper
+
+    done = subprocess.run(
+        [sys.executable, "-c", PRESSES, str(seed), *names],
+        capture_output=True,
+        text=True,
+        timeout=500,
+        check=False,
+        cwd=Path(helper.__file__).resolve().parent.parent,  # "-c" imports from there
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    word, stopped, between = done.stdout.split()[-3:]
+    assert word == "quiet" and int(stopped) == len(names) * 3, done.stdout
+    print(f"seed {seed}: {stopped} searches stopped, {between} presses between searches")

@@ -161,3 +161,13 @@ def test_a_count_cut_short_after_one_solution_proves_no_fix_unique(monkeypatch):
     monkeypatch.undo()
     found = clues_to_retype(broken, time_limit=30)  # counted to the end: not unique, proved
     assert all(fix.unique is False for fix in found.fixes if fix.fits)
+
+
+def test_a_unique_fit_beyond_a_nearer_one_is_not_called_nearest():
+    """(2, 1) = 1 is wrong; 3 fits with several solutions, 4 with one: 4 is offered (one
+    solution, as a published puzzle has), and it is not the nearest value that fits."""
+    puzzle = Futoshiki([[0, 0, 0, 0], [3, 0, 0, 4], [0, 1, 0, 2], [0, 2, 0, 0]], [])
+    (fix,) = [fix for fix in clues_to_retype(puzzle).fixes if fix.typed[0].cells == ((2, 1),)]
+    assert (fix.fits[0].value, fix.apart, fix.unique, fix.nearest) == (4, 3, True, False)
+    nearer = Futoshiki([[0, 0, 0, 0], [3, 0, 0, 4], [0, 3, 0, 2], [0, 2, 0, 0]], [])
+    assert count_solutions(nearer, limit=2).count == 2

@@ -23,6 +23,7 @@ from helper.nonogram import (
     count_solutions,
     load_puzzle,
 )
+from helper.nonogram.clues import runs
 from helper.nonogram.conflicts import (
     clue_distance,
     diagnose_lines,
@@ -132,10 +133,37 @@ def test_lines_to_retype_are_every_smallest_correction_on_small_puzzles():
                 assert fix.apart == sum(
                     clue_distance(a.clue, b.clue) for a, b in zip(fix.typed, fix.fits, strict=True)
                 )
+                fitting = [  # how far each picture of the other lines puts these lines
+                    sum(clue_distance(a.clue, _clue_in(g, a)) for a in fix.typed)
+                    for g in grids
+                    if _fits(g, rest)
+                ]
+                assert fix.nearest and fix.apart == min(fitting)  # a handful: every one seen
             apart = [fix.apart for fix in found.fixes]
             assert apart == sorted(apart)  # nearest first
             checked += 1
     assert checked > 10
+
+
+def _clue_in(grid, line):
+    """The clue of ``line`` (a ``ClueLine``) in ``grid``."""
+    cells = grid[line.index] if line.kind == "row" else [row[line.index] for row in grid]
+    return tuple(runs(cells))
+
+
+def test_a_sample_of_pictures_finds_fits_it_does_not_call_nearest(monkeypatch, tmp_path, capsys):
+    """With room for one picture only, the fit is the nearest *found*: the report says so."""
+    from helper.nonogram import conflicts
+
+    broken, _ = mistype_clue(load_puzzle("nonogram01"), 0)
+    assert all(fix.nearest for fix in lines_to_retype(broken).fixes)
+    monkeypatch.setattr(conflicts, "FITS", 1)
+    assert not any(fix.nearest for fix in lines_to_retype(broken).fixes)
+    path = tmp_path / "broken.non"
+    path.write_text(write_non(broken), encoding="utf-8")
+    assert main(["solve", str(path)]) == 1
+    fits = [x for x in capsys.readouterr().err.split("\n") if "that fit: " in x]
+    assert len(fits) == 1 and fits[0].startswith("nearest found that fit: row 0: ")
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
