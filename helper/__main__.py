@@ -96,7 +96,18 @@ class _Parser(argparse.ArgumentParser):
     report, as text or as JSON."""
 
     def error(self, message: str) -> NoReturn:
+        for old, new in OLD_SPELLINGS.items():
+            if f"invalid choice: '{old}'" in message:
+                message += f"; '{old}' was the old spelling of '{new}'"
         raise UsageError(self.prog, self.format_usage(), message)
+
+
+OLD_SPELLINGS = {
+    "futoshiki": "solve FILE.txt (or count FILE.txt)",
+    "generate-futoshiki": "generate futoshiki N",
+}
+"""The commands of the first command line, and what says the same now (its usage error
+names it)."""
 
 
 @dataclass

@@ -271,8 +271,8 @@ def test_errors(args, status, message, capsys):
         (["convert", "x.non", "--to", "xml"], "invalid choice: 'xml'"),
         (["convert", str(DATA / "futoshiki_5x5.txt")], "convert reads a Nonogram"),
         (["solve", str(DATA / "futoshiki_5x5.txt"), "--grade"], "--grade applies only to a"),
-        (["futoshiki", "x.txt"], "invalid choice: 'futoshiki'"),  # the old spellings are gone
-        (["generate-futoshiki", "5"], "invalid choice: 'generate-futoshiki'"),
+        (["futoshiki", "x.txt"], "'futoshiki' was the old spelling of 'solve FILE.txt (or"),
+        (["generate-futoshiki", "5"], "old spelling of 'generate futoshiki N'"),
         ([], "the following arguments are required: COMMAND"),
     ],
 )

@@ -4,6 +4,8 @@ pyproject.toml turns the package's own deprecations into errors in every other t
 library, the command line and the tests keep to the new spellings; these tests catch them.
 """
 
+import importlib
+
 import pytest
 
 from helper.errors import HelperDeprecationWarning
@@ -75,3 +77,13 @@ def test_the_package_deprecations_are_errors_in_the_tests():
 def test_the_futoshiki_shorthands_that_left_the_api_say_what_replaced_them(name):
     with pytest.raises(ImportError, match=r'solver="sat-onehot"'):
         exec(f"from helper.futoshiki import {name}")
+
+
+@pytest.mark.parametrize("family", ["nonogram", "futoshiki"])
+def test_a_familys_explain_names_its_new_home(family):
+    with pytest.raises(ImportError, match=rf"from helper\.explain\.{family} import explain"):
+        exec(f"from helper.{family} import explain")
+    module = importlib.import_module(f"helper.{family}")
+    with pytest.raises(ImportError, match="moved"):
+        module.explain  # noqa: B018
+    assert not hasattr(module, "no_such_name")  # other names: AttributeError, as always

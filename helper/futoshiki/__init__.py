@@ -37,6 +37,11 @@ _GONE = {
 
 def __getattr__(name: str) -> Any:
     """The names that left the API with issue 38 say what replaced them."""
+    if name == "explain":
+        raise ImportError(
+            "helper.futoshiki.explain moved (the explainers sit above the families): "
+            "from helper.explain.futoshiki import explain"
+        )
     if name in _GONE:
         raise ImportError(
             f"helper.futoshiki.{name} left the API (a count must say whether it is complete, "

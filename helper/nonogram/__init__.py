@@ -62,6 +62,11 @@ def __getattr__(name: str) -> Any:
         value = getattr(importlib.import_module(_LAZY[name]), name)
         globals()[name] = value
         return value
+    if name == "explain":
+        raise ImportError(
+            "helper.nonogram.explain moved (the explainers sit above the families): "
+            "from helper.explain.nonogram import explain"
+        )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

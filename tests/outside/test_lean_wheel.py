@@ -28,17 +28,18 @@ from pathlib import Path
 
 import helper
 from helper import futoshiki, nonogram
+from helper.explain import futoshiki as explain_futoshiki, nonogram as explain_nonogram
 
 for name in {NOT_INSTALLED!r}:
     assert importlib.util.find_spec(name) is None, f"{{name}} came with the wheel alone"
 picture = nonogram.load_puzzle("nonogram01")
 assert nonogram.solve(picture).status == "solved"
 assert nonogram.count_solutions(picture).unique
-assert nonogram.explain(picture).steps
+assert explain_nonogram.explain(picture).steps
 board = futoshiki.load_puzzle("sample01")
 assert futoshiki.solve(board).status == "solved"
 assert futoshiki.count_solutions(board).unique
-assert futoshiki.explain(board).steps
+assert explain_futoshiki.explain(board).steps
 assert Path(helper.__file__).with_name("py.typed").is_file()
 try:
     import helper.plot
@@ -83,4 +84,7 @@ def test_the_command_line_runs_with_the_wheel_alone(lean_python: Path) -> None:
     assert all(Path(path).is_relative_to(home.parent) for path in puzzles), puzzles
     picture = run(lean_python, "-m", "helper", "solve", puzzles[0], cwd=home)
     assert "#" in picture
-    assert run(lean_python, "-m", "helper", "futoshiki", puzzles[1], cwd=home).strip()
+    assert run(lean_python, "-m", "helper", "solve", puzzles[1], cwd=home).strip()
+    # the installed command, and an explanation by the explainers' own door
+    assert "#" in run(lean_python.parent / "logic-puzzles", "solve", puzzles[0], cwd=home)
+    assert run(lean_python, "-m", "helper", "explain", puzzles[1], cwd=home).strip()
