@@ -35,6 +35,49 @@ class NeverAnswers(Solver):
         raise AssertionError("an uninterruptible solve() of a solver that never answers")
 
 
+HANG = 20.0
+"""Seconds an :class:`Answers` search waits for its interrupt before it gives up on it (so a test
+that fails to stop it fails, rather than hangs)."""
+
+
+class Answers(Solver):
+    """A PySAT back end whose search answers ``answer`` after ``after`` seconds, or ``None``
+    at once when it is interrupted (before or during the search, as Glucose does), and says
+    whether it was (``interrupted``). ``solve()``, which no timer can stop, is refused."""
+
+    def __init__(self, *args, after=HANG, answer=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.after, self.answer = after, answer
+        self.flag = threading.Event()
+        self.interrupted = []  # one bool per search
+
+    def interrupt(self):
+        self.flag.set()
+
+    def clear_interrupt(self):
+        self.flag.clear()
+
+    def solve_limited(self, assumptions=(), expect_interrupt=False):
+        assert expect_interrupt, "an interruptible back end searches with expect_interrupt"
+        stopped = self.flag.wait(self.after)
+        self.interrupted.append(stopped)
+        return None if stopped else self.answer
+
+    def solve(self, *args, **kwargs):
+        raise AssertionError("an uninterruptible solve() of a stand-in that waits")
+
+
+def answering(after=HANG, answer=True, run=None, backend="g3"):
+    """A :class:`~helper.backends.pysat.SatSolver` whose back end is an :class:`Answers`
+    stand-in."""
+    from helper.backends import pysat
+
+    solver = pysat.SatSolver(backend, (), run=run)
+    solver._solver.delete()
+    solver._solver = Answers(name=pysat.constructor_name(backend), after=after, answer=answer)
+    return solver
+
+
 def child_running(code: str) -> Callable[[], list[str]]:
     """A stand-in for :func:`helper.backends.race.child_command`: a child process that runs
     the Python ``code`` instead of solving (dies, sleeps, writes what is not an answer)."""
