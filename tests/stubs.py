@@ -43,13 +43,15 @@ that fails to stop it fails, rather than hangs)."""
 class Answers(Solver):
     """A PySAT back end whose search answers ``answer`` after ``after`` seconds, or ``None``
     at once when it is interrupted (before or during the search, as Glucose does), and says
-    whether it was (``interrupted``). ``solve()``, which no timer can stop, is refused."""
+    whether it was (``interrupted``) and in which thread it searched (``threads``).
+    ``solve()``, which no timer can stop, is refused."""
 
     def __init__(self, *args, after=HANG, answer=True, **kwargs):
         super().__init__(*args, **kwargs)
         self.after, self.answer = after, answer
         self.flag = threading.Event()
         self.interrupted = []  # one bool per search
+        self.threads = []  # the name of the thread of each search
 
     def interrupt(self):
         self.flag.set()
@@ -59,6 +61,7 @@ class Answers(Solver):
 
     def solve_limited(self, assumptions=(), expect_interrupt=False):
         assert expect_interrupt, "an interruptible back end searches with expect_interrupt"
+        self.threads.append(threading.current_thread().name)
         stopped = self.flag.wait(self.after)
         self.interrupted.append(stopped)
         return None if stopped else self.answer
