@@ -1,6 +1,7 @@
 """Test doubles shared by the test files: solvers that never answer, so that a test about
 giving up does not depend on a puzzle staying hard for today's solvers."""
 
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -51,6 +52,7 @@ class Answers(Solver):
         self.after, self.answer = after, answer
         self.flag = threading.Event()
         self.interrupted = []  # one bool per search
+        self.started = threading.Event()  # set as a search starts
         self.threads = []  # the name of the thread of each search
 
     def interrupt(self):
@@ -62,6 +64,7 @@ class Answers(Solver):
     def solve_limited(self, assumptions=(), expect_interrupt=False):
         assert expect_interrupt, "an interruptible back end searches with expect_interrupt"
         self.threads.append(threading.current_thread().name)
+        self.started.set()
         stopped = self.flag.wait(self.after)
         self.interrupted.append(stopped)
         return None if stopped else self.answer
@@ -79,6 +82,20 @@ def answering(after=HANG, answer=True, run=None, backend="g3"):
     solver._solver.delete()
     solver._solver = Answers(name=pysat.constructor_name(backend), after=after, answer=answer)
     return solver
+
+
+def ctrl_c_when(started: threading.Event) -> threading.Thread:
+    """SIGINT to this process's main thread, as Ctrl-C would, as soon as ``started`` is set
+    (the search is under way), so that a busy machine cannot make it come too early."""
+    main = threading.main_thread().ident
+
+    def press() -> None:
+        if started.wait(HANG) and main is not None:
+            signal.pthread_kill(main, signal.SIGINT)
+
+    thread = threading.Thread(target=press, daemon=True)
+    thread.start()
+    return thread
 
 
 def child_running(code: str) -> Callable[[], list[str]]:

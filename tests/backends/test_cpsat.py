@@ -9,6 +9,7 @@ import threading
 
 import pytest
 from ortools.sat.python import cp_model
+from stubs import ctrl_c_when
 
 from helper.backends import cpsat
 from helper.deadline import Deadline, Run
@@ -164,16 +165,19 @@ def test_an_invalid_model_is_a_value_error_with_cpsats_words(method, name):
 
 
 class Slow(cp_model.CpSolverSolutionCallback):
-    """Counts the solutions; waits at the first until ``go`` is set (or HANG passes)."""
+    """Counts the solutions; at the first, says so (``first``) and waits until ``go`` is set
+    (or HANG passes)."""
 
     def __init__(self):
         super().__init__()
         self.count = 0
+        self.first = threading.Event()
         self.go = threading.Event()
 
     def on_solution_callback(self):
         self.count += 1
         if self.count == 1:
+            self.first.set()
             self.go.wait(HANG)
 
 
@@ -196,10 +200,9 @@ def test_ctrl_c_stops_the_search_and_raises_keyboard_interrupt():
         slow.go.set()  # the search may go on: only the stop may end it early
 
     previous = signal.signal(signal.SIGINT, handler)
-    main = threading.main_thread().ident
     try:
         run = Run(stats={"branches": 1})
-        threading.Timer(0.05, signal.pthread_kill, (main, signal.SIGINT)).start()
+        ctrl_c_when(slow.first)  # at the first solution, with the search under way
         with pytest.raises(KeyboardInterrupt):
             cpsat.solve_model(model, run, {"enumerate_all_solutions": True}, slow)
         assert heard == [signal.SIGINT] and slow.count < 2**12  # stopped, not finished
@@ -215,6 +218,7 @@ def test_another_thread_can_stop_a_search():
     answer = {}
     searching = threading.Thread(target=lambda: answer.update(status=solver.solve(model, slow)))
     searching.start()
+    assert slow.first.wait(HANG)  # the search is under way
     cpsat.interrupt(solver)  # stops it as soon as the first solution is left
     slow.go.set()
     searching.join(HANG)
@@ -379,14 +383,14 @@ def test_an_enumeration_cut_by_the_deadline_is_incomplete():
     model, bits = free_bits(40)
     rows, complete = cpsat.enumerate_values(model, bits, Run(Deadline(0.2)), None)
     assert 0 < len(rows) < 2**40 and not complete
-    rows, complete = cpsat.enumerate_values(model, bits, Run(Deadline(0.2)), 3)
+    rows, complete = cpsat.enumerate_values(model, bits, Run(Deadline(HANG)), 3)
     assert len(rows) == 3 and complete  # it reached its limit in time
 
 
 def test_a_grid_enumeration_cut_by_the_deadline_is_incomplete():
     model = cp_model.CpModel()
     cells = [[model.new_bool_var(f"c{r}{c}") for c in range(8)] for r in range(5)]
-    grids, complete = cpsat.enumerate_grids(model, cells, Run(Deadline(0.2)), None)
+    grids, complete = cpsat.enumerate_grids(model, cells, Run(Deadline(0.3)), None)
     assert 0 < len(grids) < 2**40 and not complete
     assert all(len(grid) == 5 and all(len(row) == 8 for row in grid) for grid in grids)
 

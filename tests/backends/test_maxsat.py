@@ -10,6 +10,7 @@ import time
 
 import pytest
 from pysat.formula import WCNF
+from stubs import ctrl_c_when
 
 from helper.backends import pysat
 from helper.backends.maxsat import MaxSat
@@ -150,15 +151,21 @@ def test_a_passed_deadline_is_checked_before_rc2_starts(method):
 # -- an interrupted RC2 -------------------------------------------------------------------------
 
 
+class Waits(list):
+    """Whether each stalled search was interrupted, and ``started``, set as one starts."""
+
+
 def stalling(maxsat, *, lose_the_flag=False, set_the_flag=False):
     """Make RC2's compute wait until it is interrupted (or HANG passes), then answer None, as
     an interrupted RC2 does; ``lose_the_flag`` resets RC2's flag as it returns (as RC2 does
     when the interrupt comes just before its search), ``set_the_flag`` interrupts itself."""
     rc2 = maxsat._rc2
-    waits = []
+    waits = Waits()
+    waits.started = threading.Event()  # set as the search starts
 
     def compute(expect_interrupt=False):
         assert expect_interrupt, "RC2 must expect the interrupt"
+        waits.started.set()
         if set_the_flag:
             rc2.interrupted = True
             return None
@@ -210,11 +217,10 @@ def test_the_interrupt_is_cleared_for_the_next_compute():
 def test_ctrl_c_stops_rc2_and_raises_keyboard_interrupt():
     heard = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
-    main = threading.main_thread().ident
     try:
         with MaxSat(random_wcnf(3)) as maxsat:
             waits = stalling(maxsat)
-            threading.Timer(0.05, signal.pthread_kill, (main, signal.SIGINT)).start()
+            ctrl_c_when(waits.started)
             with pytest.raises(KeyboardInterrupt):
                 maxsat.compute()
             assert heard == [signal.SIGINT] and waits == [True]

@@ -17,7 +17,7 @@ import pysolvers
 import pytest
 from pysat.examples.genhard import PHP
 from pysat.solvers import SolverNames
-from stubs import HANG, answering
+from stubs import HANG, answering, ctrl_c_when
 
 from helper.backends import pysat
 from helper.backends.pysat import NAMES, READABLE, SatSolver
@@ -211,7 +211,7 @@ def test_a_budget_of_seconds_stops_the_call_and_the_next_call_searches_again():
 
 
 def test_a_tiny_budget_is_a_budget_of_a_moment():
-    with answering(after=0.5) as solver:  # it would answer in half a second
+    with answering(after=0.9) as solver:  # it would answer in 0.9 s
         assert solver.solve(seconds=1e-6) is None and solver._solver.interrupted == [True]
 
 
@@ -363,20 +363,12 @@ def test_models_found_before_the_deadline_stand():
 # -- Ctrl-C -------------------------------------------------------------------------------------
 
 
-def press_ctrl_c_soon():
-    """SIGINT to this process's main thread in a moment, as Ctrl-C would."""
-    main = threading.main_thread().ident
-    timer = threading.Timer(0.05, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
-    return timer
-
-
 def test_ctrl_c_stops_the_search_even_under_a_handler_that_raises_nothing():
     heard = []
     previous = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
     try:
         with answering(after=HANG) as solver:
-            press_ctrl_c_soon()
+            ctrl_c_when(solver._solver.started)
             with pytest.raises(KeyboardInterrupt):
                 solver.solve()
             assert heard == [signal.SIGINT] and solver._solver.interrupted == [True]

@@ -223,7 +223,7 @@ def test_a_failed_child_is_named_once_and_the_primary_answers_alone(children, ch
     children.next = child
     run = Run(Deadline(LONG * 2), "race")
     with (
-        answering(after=0.3, answer=False, run=run) as primary,  # answers when the child failed
+        answering(after=0.5, answer=False, run=run) as primary,  # answers when the child failed
         pytest.warns(RuntimeWarning) as warned,
     ):
         assert race.race(primary, "g3", UNSATISFIABLE, "cd103", run) == ("g3", None)
