@@ -1,6 +1,7 @@
 """Test doubles shared by the test files: solvers that never answer, so that a test about
 giving up does not depend on a puzzle staying hard for today's solvers."""
 
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -33,6 +34,68 @@ class NeverAnswers(Solver):
 
     def solve(self, *args, **kwargs):
         raise AssertionError("an uninterruptible solve() of a solver that never answers")
+
+
+HANG = 20.0
+"""Seconds an :class:`Answers` search waits for its interrupt before it gives up on it (so a test
+that fails to stop it fails, rather than hangs)."""
+
+
+class Answers(Solver):
+    """A PySAT back end whose search answers ``answer`` after ``after`` seconds, or ``None``
+    at once when it is interrupted (before or during the search, as Glucose does), and says
+    whether it was (``interrupted``) and in which thread it searched (``threads``).
+    ``solve()``, which no timer can stop, is refused."""
+
+    def __init__(self, *args, after=HANG, answer=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.after, self.answer = after, answer
+        self.flag = threading.Event()
+        self.interrupted = []  # one bool per search
+        self.started = threading.Event()  # set as a search starts
+        self.threads = []  # the name of the thread of each search
+
+    def interrupt(self):
+        self.flag.set()
+
+    def clear_interrupt(self):
+        self.flag.clear()
+
+    def solve_limited(self, assumptions=(), expect_interrupt=False):
+        assert expect_interrupt, "an interruptible back end searches with expect_interrupt"
+        self.threads.append(threading.current_thread().name)
+        self.started.set()
+        stopped = self.flag.wait(self.after)
+        self.interrupted.append(stopped)
+        return None if stopped else self.answer
+
+    def solve(self, *args, **kwargs):
+        raise AssertionError("an uninterruptible solve() of a stand-in that waits")
+
+
+def answering(after=HANG, answer=True, run=None, backend="g3"):
+    """A :class:`~helper.backends.pysat.SatSolver` whose back end is an :class:`Answers`
+    stand-in."""
+    from helper.backends import pysat
+
+    solver = pysat.SatSolver(backend, (), run=run)
+    solver._solver.delete()
+    solver._solver = Answers(name=pysat.constructor_name(backend), after=after, answer=answer)
+    return solver
+
+
+def ctrl_c_when(started: threading.Event) -> threading.Thread:
+    """SIGINT to this process's main thread, as Ctrl-C would, as soon as ``started`` is set
+    (the search is under way), so that a busy machine cannot make it come too early."""
+    main = threading.main_thread().ident
+
+    def press() -> None:
+        if started.wait(HANG) and main is not None:
+            signal.pthread_kill(main, signal.SIGINT)
+
+    thread = threading.Thread(target=press, daemon=True)
+    thread.start()
+    return thread
 
 
 def child_running(code: str) -> Callable[[], list[str]]:

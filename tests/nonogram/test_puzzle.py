@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.puzzle import as_nonogram
 
 
 def test_clues_are_cleaned_and_frozen():
@@ -121,3 +122,15 @@ def test_the_books_puzzles_load_as_nonograms():
     house = load_puzzle("nonogram03")
     assert (house.name, house.size, house.title) == ("nonogram03", "45x60", house.info["title"])
     assert house.info["title"].startswith("House")
+
+
+def test_as_nonogram_passes_a_nonogram_through_and_names_anything_else():
+    puzzle = Nonogram([[1]], [[1]], name="p")
+    assert as_nonogram(puzzle) is puzzle
+    for wrong, kind in [(([[1]], [[1]]), "tuple"), ({"rows": [[1]]}, "dict"), (None, "NoneType")]:
+        with pytest.raises(TypeError) as error:
+            as_nonogram(wrong)
+        assert str(error.value) == (
+            f"expected a Nonogram, got {kind}; "
+            "make one with Nonogram(rows, cols) or load one with load_puzzle(name)"
+        )
