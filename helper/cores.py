@@ -35,7 +35,7 @@ from helper.backends.maxsat import MaxSat
 from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, SolverTimeoutError
-from helper.sigint import pysat_sigint
+from helper.sigint import pysat_call
 
 Answer = Literal["infeasible", "feasible", "unknown"]
 Check = Callable[[Sequence[int]], tuple[Answer, list[int]]]
@@ -107,8 +107,10 @@ def cpsat_check(
         run = Run(deadline, "cpsat_check")
         try:  # presolve costs more than it saves
             solver, status = solve_model(model, run, {"cp_model_presolve": False})
-        except SolverTimeoutError:
+        except (SolverTimeoutError, ValueError) as error:  # out of time; an invalid model
             model.clear_assumptions()
+            if isinstance(error, ValueError):
+                raise
             return "unknown", []
         # (after Ctrl-C, the stopped search may still read the model: it is left as it is)
         model.clear_assumptions()
@@ -261,13 +263,13 @@ def other_corrections(
     size = len(first)
     chosen = set(range(len(switches)) if candidates is None else candidates) | set(first)
     top = max(solver.nof_vars(), max(map(abs, switches), default=0))
-    with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself
-        card = CardEnc.atmost(
-            [-switches[k] for k in sorted(chosen)],
-            bound=size,
-            top_id=top,
-            encoding=EncType.seqcounter,
-        )
+    card = pysat_call(  # off the main thread: PySAT's Ctrl-C handler is unsafe
+        CardEnc.atmost,
+        [-switches[k] for k in sorted(chosen)],
+        bound=size,
+        top_id=top,
+        encoding=EncType.seqcounter,
+    )
     guard = max(card.nv, top) + 1
     for clause in card.clauses:
         solver.add_clause([-guard, *clause])

@@ -22,7 +22,7 @@ from helper.deadline import Run
 from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.results import check_limit
 
-from .watchdog import REPEAT
+from .watchdog import REPEAT, raise_if_interrupted, watching
 
 Parameters = Mapping[str, int | float | bool]
 
@@ -101,7 +101,9 @@ def solve_model(
     Ctrl-C raises ``KeyboardInterrupt`` at once: CP-SAT searches in a thread of its own while
     this one waits in Python, where Ctrl-C reaches it, and the search is told to stop
     (``stop_search``; CP-SAT's own Ctrl-C handler is switched off, since it would end the
-    search as if the time had run out). CP-SAT looks at a stop only between the steps of its
+    search as if the time had run out). A program that replaced Python's SIGINT handler by one
+    that raises nothing still stops the search and gets ``KeyboardInterrupt`` (the watchdog
+    hears the signal). CP-SAT looks at a stop only between the steps of its
     presolve; when it has not stopped within :data:`GRACE` seconds, it is left to end on its
     own, in the background, and the model must not be changed until it has (the package's
     callers let go of the model; :func:`stopping` says how many such searches are left).
@@ -122,7 +124,9 @@ def solve_model(
         solver.parameters.log_search_progress = True
         solver.parameters.log_to_stdout = False
         solver.log_callback = log
-    status = _solve_in_thread(solver, model, callback)
+    with watching(solver.stop_search) as watch:  # Ctrl-C under a handler that raises nothing
+        status = _solve_in_thread(solver, model, callback)
+    raise_if_interrupted(watch)
     run.count(**search_stats(solver))
     if status == cp_model.MODEL_INVALID:
         prefix = f"{run.method}: " if run.method else ""

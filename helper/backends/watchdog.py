@@ -74,6 +74,12 @@ class Watch:
         return self.reason == "deadline"
 
 
+_watchdog_sockets: set[tuple[int, int] | None] = set()
+"""The files (device, inode) of every watchdog's socket made in this process: one watchdog
+never passes signals on to another, or a Ctrl-C could go round between them for ever (seen:
+a search stopped long after the press, when a second watchdog forwarded it back)."""
+
+
 class _Watchdog:
     """The thread that stops searches, and the socket that wakes it."""
 
@@ -84,6 +90,8 @@ class _Watchdog:
         self._writer.setblocking(False)
         self._watches: list[Watch] = []
         self._forward = -1  # the wake-up fd the main thread had before ours (asyncio's, say)
+        self._forward_file: tuple[int, int] | None = None  # its (device, inode) then
+        _watchdog_sockets.add(_identity(self._writer.fileno()))
         self._thread = threading.Thread(target=self._run, name="helper-watchdog", daemon=True)
         self._thread.start()
 
@@ -115,7 +123,9 @@ class _Watchdog:
         restore_sigint()  # PySAT's C code may have left its own handler (helper.sigint)
         previous = signal.set_wakeup_fd(self.fileno, warn_on_full_buffer=False)
         if previous not in (-1, self.fileno):
-            self._forward = previous
+            identity = _identity(previous)
+            if identity not in _watchdog_sockets:  # never another watchdog's (after a fork,
+                self._forward, self._forward_file = previous, identity  # in tests): a loop
         self._read(stop=False)
 
     def _wake(self) -> None:
@@ -142,19 +152,22 @@ class _Watchdog:
 
     def _read(self, stop: bool) -> None:
         """Read what came on the socket: with ``stop``, a Ctrl-C stops every watched search."""
-        try:
-            data = self._reader.recv(4096)
-        except (BlockingIOError, InterruptedError):
-            return
-        signals = bytes(byte for byte in data if byte != WAKE)
-        if not signals:
-            return
-        if stop and signal.SIGINT in signals:
-            with self._lock:
+        with self._lock:  # read and marked at once: a press drained by listen() before a
+            try:  # search was added can never be read by the watchdog after it
+                data = self._reader.recv(4096)
+            except (BlockingIOError, InterruptedError):
+                return
+            signals = bytes(byte for byte in data if byte != WAKE)
+            if not signals:
+                return
+            if stop and signal.SIGINT in signals:
                 for watch in self._watches:
                     watch.reason = "interrupt"
         forward = self._forward
         if forward != -1:  # whoever listened before us hears the signal too
+            if _identity(forward) != self._forward_file:  # closed, its number given to another
+                self._forward, self._forward_file = -1, None  # file: never write there
+                return
             with contextlib.suppress(OSError):
                 os.write(forward, signals)
 
@@ -167,6 +180,15 @@ class _Watchdog:
                 if watch.reason is not None:
                     with contextlib.suppress(Exception):  # a stop that fails stops nothing
                         watch.stop()
+
+
+def _identity(fd: int) -> tuple[int, int] | None:
+    """The file behind ``fd`` (device, inode), or ``None`` when ``fd`` is not open."""
+    try:
+        status = os.fstat(fd)
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
 
 
 _dog: _Watchdog | None = None

@@ -100,7 +100,9 @@ def format_seconds(value: Any) -> str:
         return f"{_significant(seconds)} s" if seconds < 1000 else f"{seconds:,.0f} s"
     if seconds == 0:
         return "0 ms"
-    ms = seconds * 1000
+    ms = float(f"{seconds * 1000:.3g}")  # rounded first: 0.09999 ms is 0.100 ms, not 0.1000
+    if ms >= 1000:
+        return format_seconds(ms / 1000)
     magnitude = math.floor(math.log10(ms))
     return f"{ms:.{max(0, 2 - magnitude)}f} ms"
 

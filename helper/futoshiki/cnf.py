@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF
 
-from helper.sigint import pysat_sigint
+from helper.sigint import pysat_call
 
 from .validate import Grid, validate_futoshiki
 
@@ -21,8 +21,7 @@ from .validate import Grid, validate_futoshiki
 def pairwise_exactly_one(literals: list[int]) -> list[list[int]]:
     """Exactly one of ``literals``, pairwise: PySAT's ``CardEnc.equals`` with the pairwise
     encoding (one clause "at least one", and "not both" for every pair)."""
-    with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself: KeyboardInterrupt all the same
-        return CardEnc.equals(literals, 1, encoding=EncType.pairwise).clauses
+    return pysat_call(CardEnc.equals, literals, 1, encoding=EncType.pairwise).clauses
 
 
 def sign_clauses(

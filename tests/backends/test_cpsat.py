@@ -279,14 +279,15 @@ def test_an_optimum_is_returned_only_when_proved():
 
 
 @pytest.mark.parametrize(
-    ("run", "said"),
-    [
-        (None, "CP-SAT: no proven optimum within its time limit"),
-        (Run(Deadline(30)), "CP-SAT: no proven optimum within 30 s"),
-        (Run(method="the master"), "the master: no proven optimum within its time limit"),
+    ("make_run", "said"),
+    [  # the runs are made when the test runs: a deadline starts when its Run is made
+        (lambda: None, "CP-SAT: no proven optimum within its time limit"),
+        (lambda: Run(Deadline(30)), "CP-SAT: no proven optimum within 30 s"),
+        (lambda: Run(method="the master"), "the master: no proven optimum within its time limit"),
     ],
 )
-def test_no_proof_of_an_optimum_is_a_time_out(run, said):
+def test_no_proof_of_an_optimum_is_a_time_out(make_run, said):
+    run = make_run()
     model = cp_model.CpModel()
     x = [model.new_bool_var(f"x{i}") for i in range(40)]
     model.add(sum(x) >= 20)

@@ -4,6 +4,7 @@ under a handler that raises nothing) stops every watched search and says so; who
 for signals before hears them still. The "searches" are Python callables that count their
 stops: no solver, no child process."""
 
+import os
 import signal
 import socket
 import threading
@@ -232,6 +233,96 @@ def test_a_listener_that_went_away_does_not_stop_the_watchdog(quiet_sigint):
         writer.close()
 
 
+def test_a_listener_whose_fd_was_closed_and_reused_is_never_written_to(quiet_sigint, tmp_path):
+    """The listener before ours closed its fd and the number went to another file (seen: a
+    test's socket, then a pytest worker's channel): a signal is never written there."""
+    _, send_soon, _, ours = quiet_sigint
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    try:
+        with watching(Stops()):
+            pass  # the watchdog takes the wake-up fd and will pass signals on to writer's
+        number = writer.fileno()
+        writer.close()
+        reader.close()
+        other = tmp_path / "someone else's file"
+        opened = os.open(other, os.O_WRONLY | os.O_CREAT)
+        fd = os.dup2(opened, number)  # the number just given back, now someone else's file
+        os.close(opened)
+        try:
+            stop = Stops()
+            with watching(stop) as watch:
+                send_soon(signal.SIGINT)
+                assert stop.first.wait(HANG) and watch.interrupted  # still heard here
+        finally:
+            os.close(fd)
+        assert other.read_bytes() == b""
+    finally:
+        signal.set_wakeup_fd(ours, warn_on_full_buffer=False)
+
+
+class SlowReader:
+    """The watchdog's socket, read by a watchdog thread that is slow to act on what it read
+    (a busy machine): it reads, then sleeps before it marks the searches."""
+
+    def __init__(self, reader, read):
+        self.reader, self.read = reader, read
+
+    def fileno(self):
+        return self.reader.fileno()
+
+    def recv(self, size):
+        data = self.reader.recv(size)
+        if threading.current_thread().name == "helper-watchdog" and data.strip(b"\0"):
+            self.read.set()
+            time.sleep(0.3)
+        return data
+
+
+def test_a_press_before_a_search_never_stops_it_however_late_the_watchdog_reads(quiet_sigint):
+    """Ctrl-C with no search under way, then a search at once: the watchdog, slow to act on
+    the press it has read, must not stop the new search with it (seen: a KeyboardInterrupt
+    in the next doctest of a busy pytest worker)."""
+    heard, _, _, _ = quiet_sigint
+    with watching(Stops()):
+        pass  # the watchdog listens from now on
+    dog = watchdog._watchdog()
+    read = threading.Event()
+    dog._reader = SlowReader(dog._reader, read)
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # no search
+    assert read.wait(HANG) and heard == [signal.SIGINT]
+    stop = Stops()
+    with watching(stop) as watch:  # while the watchdog still holds the press it read
+        time.sleep(0.5)
+    assert stop.calls == 0 and watch.reason is None
+
+
+def test_two_watchdogs_never_pass_a_press_round_between_them(quiet_sigint, monkeypatch):
+    """A second watchdog (a test's, a forked child's) took the wake-up fd, then the first took
+    it back: neither passes signals to the other, so one press before a search cannot go
+    round between them and stop a search that starts later (seen: a doctest's search stopped
+    long after a test's press)."""
+    heard, _, _, _ = quiet_sigint
+    with watching(Stops()):
+        pass
+    first = watchdog._watchdog()
+    monkeypatch.setattr(watchdog, "_dog", None)
+    with watching(Stops()):
+        pass  # the second takes the wake-up fd from the first
+    second = watchdog._watchdog()
+    monkeypatch.setattr(watchdog, "_dog", first)
+    with watching(Stops()):
+        pass  # and the first takes it back
+    assert second._forward == -1 and first._forward != second.fileno
+    signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # no search
+    time.sleep(0.3)
+    stop = Stops()
+    with watching(stop) as watch:
+        time.sleep(0.5)
+    assert heard == [signal.SIGINT] and stop.calls == 0 and watch.reason is None
+
+
 def test_where_python_refuses_the_wake_up_fd_the_deadline_still_holds(monkeypatch):
     """Outside the main interpreter Python refuses ``set_wakeup_fd``: Ctrl-C cannot be routed,
     but the deadline holds, and the main thread's wake-up fd is left as it was, then and
@@ -247,10 +338,9 @@ def test_where_python_refuses_the_wake_up_fd_the_deadline_still_holds(monkeypatc
         with watching(stop, Deadline(0.05)) as watch:
             assert stop.first.wait(HANG)
         assert watch.timed_out
-    assert wakeup_fd() == before
+    assert wakeup_fd() == before  # refused: left as it was
     with watching(Stops()):
-        assert wakeup_fd() not in (before, -1)
-    assert wakeup_fd() == before
+        assert wakeup_fd() not in (before, -1)  # allowed again: the watchdog's from now on
 
 
 def test_other_signals_stop_nothing_and_are_passed_on(quiet_sigint):
@@ -274,19 +364,26 @@ def test_wake_ups_alone_reach_no_one_else(quiet_sigint):
     assert forwarded() == b""
 
 
-def test_the_main_threads_wake_up_fd_is_borrowed_while_watching_and_given_back(quiet_sigint):
-    _, _, _, ours = quiet_sigint
+def test_the_main_threads_wake_up_fd_is_taken_once_and_the_one_before_hears_every_signal(
+    quiet_sigint,
+):
+    """The wake-up fd is the watchdog's from the first search on (nothing to give back, so a
+    Ctrl-C at any instruction cannot leave it wrong); whoever had it before still hears every
+    signal, during a search and after it."""
+    heard, send_soon, forwarded, ours = quiet_sigint
     assert wakeup_fd() == ours
     with watching(Stops()):
         dogs = wakeup_fd()
         assert dogs not in (ours, -1)
         with watching(Stops()):
             assert wakeup_fd() == dogs
-        assert wakeup_fd() == dogs  # the outer search is still watched
-    assert wakeup_fd() == ours
-    with watching(Stops()):
-        assert wakeup_fd() == dogs
-    assert wakeup_fd() == ours
+    assert wakeup_fd() == dogs  # kept after the search
+    send_soon(signal.SIGUSR1)
+    end = time.perf_counter() + HANG
+    while not heard and time.perf_counter() < end:
+        time.sleep(0.005)
+    time.sleep(0.1)  # the watchdog passes it on from its own thread
+    assert heard == [signal.SIGUSR1] and forwarded() == bytes([signal.SIGUSR1])
 
 
 def test_one_watchdog_per_process_and_a_new_one_after_fork(monkeypatch):

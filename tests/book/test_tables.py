@@ -6,7 +6,7 @@ import re
 
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from helper.book.tables import (
@@ -86,6 +86,9 @@ def test_numbers_keep_three_significant_digits_and_drop_trailing_zeros(value, te
     assert format_number(value) == text
 
 
+@example(9.998067485576695e-211)  # rounds up to the next power of ten: 1.00e-207 ms
+@example(0.00009999)  # 0.100 ms, not 0.1000 ms
+@example(0.9996)  # 1.00 s, not 1000 ms
 @given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
 def test_no_format_prints_a_raw_float_or_a_negative_duration(value):
     for text in (format_seconds(value), format_number(value), format_ratio(value)):
