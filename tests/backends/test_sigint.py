@@ -54,10 +54,14 @@ def test_ctrl_c_during_the_call_waits_for_it_then_raises():
 
     main = threading.main_thread().ident
     press = threading.Thread(target=lambda: started.wait(5) and signal.pthread_kill(main, 2))
-    press.start()
-    with pytest.raises(KeyboardInterrupt):
-        pysat_call(encoder)
-    press.join()
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
+    try:
+        press.start()
+        with pytest.raises(KeyboardInterrupt):
+            pysat_call(encoder)
+        press.join()
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert finished == [True]  # the call ended before KeyboardInterrupt left
     assert pysat_call(len, [1, 2]) == 2  # and the helper thread serves the next call
 
@@ -65,8 +69,12 @@ def test_ctrl_c_during_the_call_waits_for_it_then_raises():
 def test_pysats_report_of_a_caught_ctrl_c_is_recognised_and_the_handler_put_back():
     assert caught_by_pysat(RuntimeError("Caught keyboard interrupt"))
     assert not caught_by_pysat(RuntimeError("out of memory"))
-    restore_sigint()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        restore_sigint()  # installs again what Python last installed
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 PRESSES = textwrap.dedent(
