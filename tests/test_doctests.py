@@ -20,6 +20,7 @@ MODULES = [
     "helper.backends.watchdog",
     "helper.backends.race_child",
     "helper.sigint",
+    "helper.proofs.drat",
     "helper.formats",
     "helper.figure",
     "helper.nonogram",

@@ -1,0 +1,304 @@
+"""A DRAT proof checker, short enough to read: the book's own check of a solver's "no".
+
+A proof that a CNF formula has no solution is a list of steps. An *addition* ``l1 l2 ... 0``
+claims a clause (a *lemma*) that the formula implies; a *deletion* ``d l1 l2 ... 0`` drops a
+clause the solver no longer needs. The proof ends with the empty clause: the formula implies
+"false", so no assignment satisfies it.
+
+Each lemma is checked forward, in the order given:
+
+- **RUP** (reverse unit propagation): assume every literal of the lemma false and propagate
+  the unit clauses of the formula and the lemmas so far; when that reaches a conflict, the
+  lemma follows by resolution (Goldberg and Novikov 2003; Van Gelder 2008).
+- **RAT** (resolution asymmetric tautology), when RUP fails: with ``p`` the lemma's first
+  literal, every clause holding ``-p``, resolved with the lemma on ``p``, must be RUP. Adding a
+  RAT clause keeps a formula satisfiable when it was (Järvisalo, Heule and Biere 2012; the DRAT
+  format: Wetzler, Heule and Hunt 2014).
+
+Deletions are applied, except of a clause that is the reason of a literal fixed at the top
+level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
+lemma pass). The checker shares nothing with the solvers: plain Python over lists of
+integers, with two watched literals per clause.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+Clause = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a proof: a lemma added, or a clause deleted."""
+
+    clause: Clause
+    delete: bool = False
+
+
+@dataclass
+class ProofCheck:
+    """What the check found.
+
+    Attributes
+    ----------
+    valid
+        Whether every lemma was RUP or RAT and the empty clause was derived.
+    lemmas
+        How many lemmas were checked (additions); ``rat`` of them needed RAT.
+    propagations
+        Literals set by unit propagation during the check: its effort.
+    failed
+        The position (from 0) of the first step that did not follow, or ``None``.
+    reason
+        Why the proof was rejected, in words (empty when valid).
+    """
+
+    valid: bool
+    lemmas: int = 0
+    rat: int = 0
+    deletions: int = 0
+    propagations: int = 0
+    failed: int | None = None
+    reason: str = ""
+
+
+class ProofError(ValueError):
+    """A proof line that is not a DRAT step (the line and what is wrong are named)."""
+
+
+def parse_drat(lines: Iterable[str]) -> list[Step]:
+    """The steps of a proof in DRAT text (one step a line, ``d`` for a deletion, each ending
+    in ``0``; blank lines and lines starting with ``c`` are skipped).
+
+    Examples
+    --------
+    >>> for step in parse_drat(["1 -2 0", "d 3 0", "0"]):
+    ...     print(step)
+    Step(clause=(1, -2), delete=False)
+    Step(clause=(3,), delete=True)
+    Step(clause=(), delete=False)
+    """
+    steps = []
+    for number, line in enumerate(lines, start=1):
+        words = line.split()
+        if not words or words[0] == "c":
+            continue
+        delete = words[0] == "d"
+        if delete:
+            words = words[1:]
+        try:
+            literals = [int(word) for word in words]
+        except ValueError:
+            raise ProofError(
+                f"proof line {number}: not a list of literals: {line.strip()!r}"
+            ) from None
+        if not literals or literals[-1] != 0 or 0 in literals[:-1]:
+            raise ProofError(f"proof line {number}: a step must end with one 0: {line.strip()!r}")
+        steps.append(Step(tuple(literals[:-1]), delete))
+    return steps
+
+
+class _Database:
+    """The clauses so far, two watched literals each, and the literals fixed at the top level."""
+
+    def __init__(self) -> None:
+        self.clauses: list[list[int]] = []
+        self.alive: list[bool] = []
+        self.watches: dict[int, list[int]] = defaultdict(list)
+        self.by_key: dict[frozenset[int], list[int]] = defaultdict(list)
+        self.value: dict[int, bool] = {}  # variable -> value, at the top level
+        self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
+        self.trail: list[int] = []
+        self.inconsistent = False  # the top level itself reached a conflict
+        self.propagations = 0
+
+    def true(self, literal: int, value: dict[int, bool]) -> bool | None:
+        v = value.get(abs(literal))
+        return None if v is None else v == (literal > 0)
+
+    def add(self, clause: Sequence[int]) -> None:
+        literals = list(dict.fromkeys(clause))  # duplicates dropped, order kept
+        index = len(self.clauses)
+        self.clauses.append(literals)
+        self.alive.append(True)
+        self.by_key[frozenset(literals)].append(index)
+        if any(-literal in literals for literal in literals):
+            return  # a tautology constrains nothing
+        # watched: two literals not false at the top level, where there are two
+        literals.sort(key=lambda lit: {True: 0, None: 1, False: 2}[self.true(lit, self.value)])
+        if len(literals) >= 2:
+            for literal in literals[:2]:
+                self.watches[literal].append(index)
+        if self.inconsistent or (literals and self.true(literals[0], self.value)):
+            return
+        open_literals = [lit for lit in literals if self.true(lit, self.value) is None]
+        if not open_literals:
+            self.inconsistent = True  # every literal false at the top level (or no literal)
+        elif len(open_literals) == 1:
+            self._fix(open_literals[0], index)
+            if self.propagate(self.value, self.trail, len(self.trail) - 1, self.reason) is not None:
+                self.inconsistent = True
+
+    def delete(self, clause: Sequence[int]) -> bool:
+        """Delete one copy of ``clause``; whether one was there (a reason is kept)."""
+        for index in self.by_key.get(frozenset(clause), []):
+            if self.alive[index]:
+                if index in self.reason.values():
+                    return True  # the reason of a fixed literal: kept (see the module)
+                self.alive[index] = False
+                return True
+        return False
+
+    def _fix(self, literal: int, reason: int) -> None:
+        self.value[abs(literal)] = literal > 0
+        self.reason[abs(literal)] = reason
+        self.trail.append(literal)
+
+    def propagate(
+        self,
+        value: dict[int, bool],
+        trail: list[int],
+        start: int,
+        reasons: dict[int, int] | None = None,
+    ) -> int | None:
+        """Unit propagation from ``trail[start:]``; the index of a falsified clause, or
+        ``None`` at a fixpoint. ``value`` and ``trail`` are extended in place."""
+        head = start
+        while head < len(trail):
+            false_literal = -trail[head]
+            head += 1
+            watching = self.watches[false_literal]
+            keep = []
+            conflict = None
+            for position, index in enumerate(watching):
+                if not self.alive[index]:
+                    continue  # a deleted clause stops being watched here
+                clause = self.clauses[index]
+                if clause[0] == false_literal:
+                    clause[0], clause[1] = clause[1], clause[0]
+                other = clause[0]
+                if self.true(other, value):
+                    keep.append(index)
+                    continue
+                for k in range(2, len(clause)):
+                    if self.true(clause[k], value) is not False:
+                        clause[1], clause[k] = clause[k], clause[1]
+                        self.watches[clause[1]].append(index)
+                        break
+                else:
+                    keep.append(index)
+                    if self.true(other, value) is False or len(clause) == 1:
+                        conflict = index
+                        keep.extend(watching[position + 1 :])
+                        break
+                    value[abs(other)] = other > 0
+                    trail.append(other)
+                    self.propagations += 1
+                    if reasons is not None:
+                        reasons[abs(other)] = index
+            self.watches[false_literal] = keep
+            if conflict is not None:
+                return conflict
+        return None
+
+    def rup(self, clause: Sequence[int]) -> bool:
+        """Whether assuming every literal of ``clause`` false propagates to a conflict."""
+        if self.inconsistent:
+            return True
+        value = dict(self.value)
+        trail: list[int] = []
+        for literal in clause:
+            state = self.true(literal, value)
+            if state:
+                return True  # a literal already true at the top level: the clause holds
+            if state is None:
+                value[abs(literal)] = literal < 0
+                trail.append(-literal)
+        return self.propagate(value, trail, 0) is not None
+
+    def rat(self, clause: Sequence[int]) -> bool:
+        """Whether ``clause`` is a RAT on its first literal."""
+        if not clause:
+            return False
+        pivot = clause[0]
+        for index, other in enumerate(self.clauses):
+            if self.alive[index] and -pivot in other:
+                resolvent = list(clause) + [lit for lit in other if lit != -pivot]
+                if any(-lit in resolvent for lit in resolvent):
+                    continue  # a tautology
+                if not self.rup(resolvent):
+                    return False
+        return True
+
+
+def check_drat(formula: Iterable[Sequence[int]], proof: Iterable[Step | str]) -> ProofCheck:
+    """Check a DRAT ``proof`` that ``formula`` (clauses as lists of non-zero integers) has no
+    solution.
+
+    Parameters
+    ----------
+    formula
+        The CNF formula the proof is about.
+    proof
+        Its steps: :class:`Step` values, or DRAT text lines (see :func:`parse_drat`).
+
+    Returns
+    -------
+    ProofCheck
+        ``valid`` only when every lemma follows (RUP or RAT) and the empty clause is derived
+        (or the formula is refuted by unit propagation alone, which needs no lemma).
+
+    Examples
+    --------
+    "x or y", "x or not y", "not x or y", "not x or not y": no solution. The lemma "x"
+    follows by RUP (assume not x: then y and not y), then the empty clause.
+
+    >>> formula = [[1, 2], [1, -2], [-1, 2], [-1, -2]]
+    >>> check_drat(formula, ["1 0", "0"]).valid
+    True
+    >>> check_drat(formula[:3], ["1 0", "0"]).reason  # one clause fewer: a solution exists
+    'step 2: the empty clause does not follow (RUP fails)'
+    """
+    given = list(proof)
+    steps = [step for step in given if isinstance(step, Step)]
+    if len(steps) < len(given):
+        steps = parse_drat(str(step) for step in given)
+    database = _Database()
+    for clause in formula:
+        database.add(list(clause))
+    result = ProofCheck(valid=False)
+    for position, step in enumerate(steps):
+        if step.delete:
+            database.delete(step.clause)
+            result.deletions += 1
+            continue
+        result.lemmas += 1
+        if database.rup(step.clause):
+            pass
+        elif step.clause and database.rat(step.clause):
+            result.rat += 1
+        else:
+            result.failed = position
+            what = "the empty clause" if not step.clause else f"lemma {list(step.clause)}"
+            result.reason = f"step {position + 1}: {what} does not follow (RUP fails)" + (
+                "" if not step.clause else " and it is no RAT on its first literal"
+            )
+            result.propagations = database.propagations
+            return result
+        if not step.clause:
+            result.valid = True
+            break
+        database.add(step.clause)
+    else:
+        if database.inconsistent or database.rup(()):
+            result.valid = True  # unit propagation alone refutes it: no lemma needed
+        else:
+            result.reason = "the proof never derives the empty clause"
+    result.propagations = database.propagations
+    return result
+
+
+__all__ = ["ProofCheck", "ProofError", "Step", "check_drat", "parse_drat"]
