@@ -146,7 +146,7 @@ class _Database:
         """Delete one copy of ``clause``; whether one was there (a reason is kept)."""
         for index in self.by_key.get(frozenset(clause), []):
             if self.alive[index]:
-                if index in self.reason.values():
+                if any(self.reason.get(abs(literal)) == index for literal in clause):
                     return True  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
                 return True
@@ -208,16 +208,18 @@ class _Database:
         """Whether assuming every literal of ``clause`` false propagates to a conflict."""
         if self.inconsistent:
             return True
-        value = dict(self.value)
-        trail: list[int] = []
+        if any(self.true(literal, self.value) for literal in clause):
+            return True  # a literal already true at the top level: the clause holds
+        trail: list[int] = []  # assumed and propagated on top of the top level, then undone
         for literal in clause:
-            state = self.true(literal, value)
-            if state:
-                return True  # a literal already true at the top level: the clause holds
-            if state is None:
-                value[abs(literal)] = literal < 0
+            if self.true(literal, self.value) is None:
+                self.value[abs(literal)] = literal < 0
                 trail.append(-literal)
-        return self.propagate(value, trail, 0) is not None
+        try:
+            return self.propagate(self.value, trail, 0) is not None
+        finally:
+            for literal in trail:
+                del self.value[abs(literal)]
 
     def rat(self, clause: Sequence[int]) -> bool:
         """Whether ``clause`` is a RAT on its first literal."""

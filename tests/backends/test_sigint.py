@@ -11,6 +11,7 @@ import threading
 import pytest
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
+from stubs import ctrl_c_when
 
 from helper.sigint import caught_by_pysat, pysat_call, restore_sigint
 
@@ -52,11 +53,9 @@ def test_ctrl_c_during_the_call_waits_for_it_then_raises():
         threading.Event().wait(0.2)  # the press comes meanwhile
         finished.append(True)
 
-    main = threading.main_thread().ident
-    press = threading.Thread(target=lambda: started.wait(5) and signal.pthread_kill(main, 2))
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
     try:
-        press.start()
+        press = ctrl_c_when(started)
         with pytest.raises(KeyboardInterrupt):
             pysat_call(encoder)
         press.join()
