@@ -330,8 +330,15 @@ class _Child:
         self.errors.close()
 
 
-def measure(names: Sequence[str], after: float = 1.0, wait: float = WAIT) -> list[Outcome]:
-    """Run the tasks ``names`` in a child, SIGINT each ``after`` seconds into its search."""
+def measure(
+    names: Sequence[str], after: float = 1.0, wait: float = WAIT, stop_wait: float | None = None
+) -> list[Outcome]:
+    """Run the tasks ``names`` in a child, SIGINT each ``after`` seconds into its search.
+
+    ``wait`` bounds each wait for the child (its start, a task's start, the call after);
+    ``stop_wait`` (default ``wait``) bounds the wait for the answer to SIGINT, past which the
+    task is ``stuck``, its child's threads are reported, and a new child runs the rest."""
+    stop_wait = wait if stop_wait is None else stop_wait
     if sys.platform == "win32":
         raise OSError("sending Ctrl-C to one other process needs Linux or macOS")
     known = tasks()
@@ -344,7 +351,7 @@ def measure(names: Sequence[str], after: float = 1.0, wait: float = WAIT) -> lis
                 raise RuntimeError("the child did not start")
             while left:
                 name = left.pop(0)
-                outcomes.append(_one(child_process, known[name], after, wait))
+                outcomes.append(_one(child_process, known[name], after, wait, stop_wait))
                 if outcomes[-1].result == "stuck":
                     break  # a new child for the rest
         finally:
@@ -352,7 +359,7 @@ def measure(names: Sequence[str], after: float = 1.0, wait: float = WAIT) -> lis
     return outcomes
 
 
-def _one(child_process: _Child, task: Task, after: float, wait: float) -> Outcome:
+def _one(child_process: _Child, task: Task, after: float, wait: float, stop_wait: float) -> Outcome:
     child_process.go()
     started = child_process.line(wait)
     if started is None or started[0] != "start":
@@ -364,7 +371,7 @@ def _one(child_process: _Child, task: Task, after: float, wait: float) -> Outcom
         return Outcome(task.name, task.kind, early[0], None, str(early[2:]) + _said(again))
     sent = time.time()
     child_process.process.send_signal(signal.SIGINT)
-    answer = child_process.line(wait)
+    answer = child_process.line(stop_wait)
     if answer is None:
         return Outcome(task.name, task.kind, "stuck", None, "no answer: " + child_process.stacks())
     result = answer[0]

@@ -25,7 +25,9 @@ HANG = 10.0
 @pytest.mark.timeout(600)
 def test_every_kind_of_search_stops_at_ctrl_c_and_the_next_call_works():
     package = [name for name, task in interrupt.tasks().items() if task.kind != interrupt.BACK_END]
-    outcomes = interrupt.measure(package, after=0.5, wait=60)
+    # a child that has not answered SIGINT within 2 * HANG is reported stuck, with its threads,
+    # long before the test's own time-out could cut the report off
+    outcomes = interrupt.measure(package, after=0.5, wait=60, stop_wait=2 * HANG)
     print("\n" + interrupt.report(outcomes))
     assert len(outcomes) == len(package) >= 25
     for outcome in outcomes:
