@@ -2,14 +2,15 @@
 
 In the main thread, PySAT's encoders (``CardEnc``) and a solver's plain ``solve()`` and
 ``propagate()`` install a SIGINT handler of their own for the length of the call, which jumps
-out of the C code with ``longjmp``. That handler is unsafe: it is installed a moment before
-the point it jumps to is set, it stays installed when it has jumped, it leaves SIGINT blocked
-in the thread it jumped in, and a signal that another thread takes jumps across stacks (seen:
-the next Ctrl-C did nothing; a process stuck inside an encoder after one Ctrl-C). In any other
-thread PySAT installs no handler. So the package makes those calls off the main thread: its
-solvers (:class:`~helper.backends.pysat.SatSolver`) search in a thread of their own, and its
-encoders go through :func:`pysat_call`, which runs them in one helper thread while the main
-thread waits where Python's handler answers Ctrl-C. :func:`restore_sigint` puts Python's
+out of the C code with ``longjmp`` and raises PySAT's own error, "Caught keyboard interrupt".
+That handler is fragile: it stays installed when it has jumped, so a later Ctrl-C jumps into
+a call that has ended (seen: the next Ctrl-C did nothing), and it is installed a moment before
+the point it jumps to is set. (Once, a process was seen stuck inside an encoder after one
+Ctrl-C; the cause was not pinned down.) In any other thread PySAT installs no handler. So
+the package makes those calls off the main thread: its solvers
+(:class:`~helper.backends.pysat.SatSolver`) search in a thread of their own, and its encoders
+go through :func:`pysat_call`, which runs them in one helper thread while the main thread
+waits where Python's handler answers Ctrl-C. :func:`restore_sigint` puts Python's
 handler back after code that went around this; the watchdog calls it before every search in
 the main thread (:mod:`helper.backends.watchdog`).
 """
