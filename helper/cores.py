@@ -35,7 +35,7 @@ from helper.backends.maxsat import MaxSat
 from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, SolverTimeoutError
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 Answer = Literal["infeasible", "feasible", "unknown"]
 Check = Callable[[Sequence[int]], tuple[Answer, list[int]]]
@@ -263,13 +263,13 @@ def other_corrections(
     size = len(first)
     chosen = set(range(len(switches)) if candidates is None else candidates) | set(first)
     top = max(solver.nof_vars(), max(map(abs, switches), default=0))
-    card = pysat_call(  # off the main thread: PySAT's Ctrl-C handler is unsafe
-        CardEnc.atmost,
-        [-switches[k] for k in sorted(chosen)],
-        bound=size,
-        top_id=top,
-        encoding=EncType.seqcounter,
-    )
+    with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself
+        card = CardEnc.atmost(
+            [-switches[k] for k in sorted(chosen)],
+            bound=size,
+            top_id=top,
+            encoding=EncType.seqcounter,
+        )
     guard = max(card.nv, top) + 1
     for clause in card.clauses:
         solver.add_clause([-guard, *clause])

@@ -1,30 +1,21 @@
-"""Ctrl-C where PySAT's C code would catch it: never left to PySAT's own handler.
+"""Ctrl-C where PySAT's C code catches it: turned back into ``KeyboardInterrupt``, and
+Python's own handler put back.
 
 In the main thread, PySAT's encoders (``CardEnc``) and a solver's plain ``solve()`` and
-``propagate()`` install a SIGINT handler of their own for the length of the call, which jumps
-out of the C code with ``longjmp`` and raises PySAT's own error, "Caught keyboard interrupt".
-That handler is fragile: it stays installed when it has jumped, so a later Ctrl-C jumps into
-a call that has ended (seen: the next Ctrl-C did nothing), and it is installed a moment before
-the point it jumps to is set. (Once, a process was seen stuck inside an encoder after one
-Ctrl-C; the cause was not pinned down.) In any other thread PySAT installs no handler. So
-the package makes those calls off the main thread: its solvers
-(:class:`~helper.backends.pysat.SatSolver`) search in a thread of their own, and its encoders
-go through :func:`pysat_call`, which runs them in one helper thread while the main thread
-waits where Python's handler answers Ctrl-C. :func:`restore_sigint` puts Python's
-handler back after code that went around this; the watchdog calls it before every search in
-the main thread (:mod:`helper.backends.watchdog`).
+``propagate()`` install a SIGINT handler of their own for the length of the call. When Ctrl-C
+comes then, it jumps out of the C code and the call raises PySAT's own error, "Caught keyboard
+interrupt", leaving its handler in place: every later Ctrl-C of the process goes to a jump into
+a call that has ended (seen: the next Ctrl-C did nothing). The package's solvers never make
+those calls in the main thread (:class:`~helper.backends.pysat.SatSolver`); its encoders do,
+and :func:`pysat_sigint` wraps each: the error becomes ``KeyboardInterrupt`` and Python's
+handler is installed again. :func:`restore_sigint` does the second half alone; the watchdog
+calls it before every search in the main thread (:mod:`helper.backends.watchdog`).
 """
 
-import concurrent.futures
 import contextlib
-import os
 import signal
 import threading
-from collections.abc import Callable, Iterator
-from typing import ParamSpec, TypeVar
-
-P = ParamSpec("P")
-T = TypeVar("T")
+from collections.abc import Iterator
 
 _CAUGHT = "caught keyboard interrupt"
 """The message of PySAT's own error when its handler has caught Ctrl-C."""
@@ -46,56 +37,27 @@ def restore_sigint() -> None:
             signal.signal(signal.SIGINT, signal.getsignal(signal.SIGINT))
 
 
-_encoder: concurrent.futures.ThreadPoolExecutor | None = None
-_encoder_lock = threading.Lock()
-
-
-def _encoder_thread() -> concurrent.futures.ThreadPoolExecutor:
-    global _encoder
-    with _encoder_lock:
-        if _encoder is None:
-            _encoder = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="helper-pysat")
-        return _encoder
-
-
-def pysat_call(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-    """``call(*args, **kwargs)``, a call of PySAT's C code (such as ``CardEnc.equals``), made
-    where PySAT installs no SIGINT handler of its own.
-
-    From the main thread, the call runs in one helper thread while this one waits; a Ctrl-C
-    meanwhile waits for the call to end (they are short, and the call may be changing an
-    ``IDPool`` the caller holds), then raises ``KeyboardInterrupt``. From any other thread the
-    call is made there and then.
+@contextlib.contextmanager
+def pysat_sigint() -> Iterator[None]:
+    """Around a call of PySAT's C code: its "Caught keyboard interrupt" becomes
+    ``KeyboardInterrupt``, with Python's handler installed again.
 
     Examples
     --------
-    >>> from pysat.card import CardEnc, EncType
-    >>> pysat_call(CardEnc.equals, [1, 2, 3], 1, encoding=EncType.pairwise).clauses
-    [[1, 2, 3], [-1, -2], [-1, -3], [-2, -3]]
+    >>> try:
+    ...     with pysat_sigint():
+    ...         raise RuntimeError("Caught keyboard interrupt")  # what PySAT raises
+    ... except KeyboardInterrupt:
+    ...     print("KeyboardInterrupt")
+    KeyboardInterrupt
     """
-    if threading.current_thread() is not threading.main_thread():
-        return call(*args, **kwargs)
-    future = _encoder_thread().submit(call, *args, **kwargs)
-    interrupted = False
-    while not future.done():
-        try:
-            concurrent.futures.wait([future])
-        except KeyboardInterrupt:
-            interrupted = True
-    if interrupted:
-        raise KeyboardInterrupt
-    return future.result()
-
-
-def _forget_after_fork() -> None:
-    """In a forked child the helper thread did not come along: a new one is made when asked."""
-    global _encoder, _encoder_lock
-    _encoder = None
-    _encoder_lock = threading.Lock()
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forget_after_fork)
+    try:
+        yield
+    except Exception as error:
+        if not caught_by_pysat(error):
+            raise
+        restore_sigint()
+        raise KeyboardInterrupt from None
 
 
 @contextlib.contextmanager
@@ -135,4 +97,4 @@ def ctrl_c_deferred() -> Iterator[None]:
                 signal.raise_signal(signal.SIGINT)
 
 
-__all__ = ["caught_by_pysat", "ctrl_c_deferred", "pysat_call", "restore_sigint"]
+__all__ = ["caught_by_pysat", "ctrl_c_deferred", "pysat_sigint", "restore_sigint"]

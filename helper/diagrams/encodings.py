@@ -26,7 +26,7 @@ from helper.nonogram.models.cnf_automaton import live_states, template
 from helper.nonogram.models.cnf_placements import EXACTLY_ONE
 from helper.nonogram.placements import min_length
 from helper.palette import BLOCK_COLOURS, GRID_LINE, INK, PAPER, SOLVED_INK, UNKNOWN_GREY
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 from .lines import EMPTY_ARROW, automaton_states, run_automaton
 
@@ -66,9 +66,10 @@ def ladder_values(m: int, chosen: int) -> Ladder:
         raise ValueError(f"PySAT writes the ladder from 3 selectors on (pairwise below), not {m}")
     if not 1 <= chosen <= m:
         raise ValueError(f"chosen is a selector from 1 to {m}, not {chosen}")
-    clauses = pysat_call(
-        CardEnc.equals, list(range(1, m + 1)), bound=1, top_id=m, encoding=EXACTLY_ONE
-    ).clauses
+    with pysat_sigint():
+        clauses = CardEnc.equals(
+            list(range(1, m + 1)), bound=1, top_id=m, encoding=EXACTLY_ONE
+        ).clauses
     rungs = []
     for i in range(1, m + 1):
         partners = [

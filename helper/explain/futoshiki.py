@@ -23,7 +23,7 @@ from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
 from helper.futoshiki.puzzle import Futoshiki
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 from .futoshiki_reasons import describe
 from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
@@ -67,8 +67,9 @@ def switched_cnf(puzzle: Futoshiki) -> tuple[list[list[int]], list[int], int]:
 
     for r in range(n):
         for c in range(n):
-            one = pysat_call(CardEnc.equals, [x((r, c), d) for d in range(1, n + 1)], 1,
-                             vpool=pool, encoding=EncType.pairwise)  # fmt: skip
+            with pysat_sigint():
+                one = CardEnc.equals([x((r, c), d) for d in range(1, n + 1)], 1, vpool=pool,
+                                     encoding=EncType.pairwise)  # fmt: skip
             clauses += one.clauses
     switches = []
     for premise in premises_of(puzzle):

@@ -32,7 +32,7 @@ from helper.backends.maxsat import MaxSat
 from helper.backends.pysat import SatSolver
 from helper.cores import Answer, deletion_mus
 from helper.deadline import NO_DEADLINE, Deadline, Run
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 SAT_SOLVER = "glucose4"
 """The PySAT back end of both the checks and RC2 (Glucose 4.1)."""
@@ -162,13 +162,15 @@ class HittingSets:
         self.pick = list(range(premises + 1, premises + len(candidates) + 1))
         pool = IDPool(start_from=premises + len(candidates) + 1)
         formula = WCNF()
-        one = pysat_call(CardEnc.equals, self.pick, 1, vpool=pool, encoding=EncType.seqcounter)
+        with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself
+            one = CardEnc.equals(self.pick, 1, vpool=pool, encoding=EncType.seqcounter)
         formula.extend(one.clauses)
         for k, near in enumerate(touching):
             formula.append([-self.pick[k], *(self.use[p] for p in near)])
         for group, count in at_least:
             lits = [self.use[p] for p in group]
-            at = pysat_call(CardEnc.atleast, lits, count, vpool=pool, encoding=EncType.seqcounter)
+            with pysat_sigint():
+                at = CardEnc.atleast(lits, count, vpool=pool, encoding=EncType.seqcounter)
             formula.extend(at)
         for p, cost in enumerate(oracle.costs):
             formula.append([-self.use[p]], weight=cost)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF
 
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 from .validate import Grid, validate_futoshiki
 
@@ -21,7 +21,8 @@ from .validate import Grid, validate_futoshiki
 def pairwise_exactly_one(literals: list[int]) -> list[list[int]]:
     """Exactly one of ``literals``, pairwise: PySAT's ``CardEnc.equals`` with the pairwise
     encoding (one clause "at least one", and "not both" for every pair)."""
-    return pysat_call(CardEnc.equals, literals, 1, encoding=EncType.pairwise).clauses
+    with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself: KeyboardInterrupt all the same
+        return CardEnc.equals(literals, 1, encoding=EncType.pairwise).clauses
 
 
 def sign_clauses(

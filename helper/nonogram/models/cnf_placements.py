@@ -18,7 +18,7 @@ from pysat.formula import CNF, IDPool
 
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.errors import ModelTooLargeError
-from helper.sigint import pysat_call
+from helper.sigint import pysat_sigint
 
 from ..clues import Clue, Grid
 from ..placements import placements, puzzle_placements
@@ -40,9 +40,8 @@ LineEncoder = Callable[[Sequence[int], Sequence[int], IDPool], Clauses]
 
 def exactly_one(literals: Sequence[int], pool: IDPool) -> Clauses:
     """Clauses saying that exactly one of ``literals`` is true (extra variables from ``pool``)."""
-    return pysat_call(  # off the main thread: PySAT's own Ctrl-C handler is unsafe
-        CardEnc.equals, list(literals), bound=1, vpool=pool, encoding=EXACTLY_ONE
-    ).clauses
+    with pysat_sigint():  # PySAT's encoder catches Ctrl-C itself: KeyboardInterrupt all the same
+        return CardEnc.equals(list(literals), bound=1, vpool=pool, encoding=EXACTLY_ONE).clauses
 
 
 def line_placement_clauses(clue: Sequence[int], cells: Sequence[int], pool: IDPool) -> Clauses:
