@@ -1,5 +1,6 @@
 """Settings shared by the whole test suite."""
 
+import signal
 import subprocess
 
 import pytest
@@ -9,6 +10,14 @@ from hypothesis import settings
 # does not drift), no example database carried from one mutant to the next, and no deadline,
 # because a mutant's code runs behind mutmut's trampolines and may be slower.
 settings.register_profile("mutation", derandomize=True, database=None, deadline=None)
+
+# A shell without job control starts a background command with SIGINT ignored, and every
+# process it starts inherits that (an ignored signal stays ignored through exec): the Ctrl-C
+# tests would press it at children that cannot hear it (seen: `.ci/run` started with nohup
+# and &). A reader's terminal never does this; a handled signal is reset to the default at
+# exec, so from here on the children get Python's own handler.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture
