@@ -2,8 +2,11 @@
 
 One shape for every command: a verb, then the file (``python -m helper solve FILE``). The kind
 of puzzle is read from the file's name: ``.non`` and ``.json`` are Nonograms, ``.txt`` is a
-Futoshiki in the text format. ``generate futoshiki N`` makes a new puzzle. Installed, the same
-command line is the ``logic-puzzles`` command.
+Futoshiki in the text format. ``generate futoshiki N`` makes a new puzzle. ``solve`` and
+``count`` take ``--certify`` (prove the answer: a "no" with a DRAT proof that the book's checker
+accepts) and ``--proof-dir DIR`` (also write each proof as DIMACS and DRAT files), and
+``check-proof FORMULA PROOF`` checks such a pair. Installed, the same command line is the
+``logic-puzzles`` command.
 
 Run ``python -m helper --help`` for the commands and ``python -m helper COMMAND --help`` for
 their options. Every command takes ``--json`` and then prints one JSON object on stdout (errors
@@ -420,11 +423,14 @@ def command_solve(args: argparse.Namespace) -> Outcome:
     puzzle = read_puzzle(args, kind)
     result = solver(puzzle, time_limit=args.time_limit)
     data = {**_shared(args, kind), **_solve_data(result)}
+    proved, proof_text = _certify(args, kind, puzzle, result)
+    if proved is not None:
+        data["certificate"] = proved
     if result.status == "no solution":
         noun, found, report = _diagnose(kind, puzzle, args.time_limit)
         data["diagnosis"] = None if found is None else _diagnosis_data(found, noun)
         failed = _failed(data, result.status, result.message, args.file)
-        failed.report = report
+        failed.report = "\n".join(filter(None, [report, proof_text]))
         return failed
     if not result.solved:
         return _failed(data, result.status, result.message, args.file)
@@ -434,7 +440,7 @@ def command_solve(args: argparse.Namespace) -> Outcome:
 
         data["grade"] = grade(puzzle)  # type: ignore[arg-type]  # a Nonogram: checked above
         out += f"\ngrade: {data['grade']}"
-    return Outcome(data, out)
+    return Outcome(data, "\n".join(filter(None, [out, proof_text])))
 
 
 def command_count(args: argparse.Namespace) -> Outcome:
@@ -445,11 +451,131 @@ def command_count(args: argparse.Namespace) -> Outcome:
     count = counter(puzzle, args.limit, time_limit=args.time_limit)
     data = {**_shared(args, kind), **_count_data(count)}
     words = _count_words(count)
+    proved, proof_text = _certify(args, kind, puzzle, count)
+    if proved is not None:
+        data["certificate"] = proved
+    words = "\n".join(filter(None, [words, proof_text]))
     if count.status in ("timeout", "too large"):
         failed = _failed(data, count.status, count.message, args.file)
         failed.out = words
         return failed
     return Outcome(data, words)
+
+
+# -- certificates: proofs of the answers, and the check of a proof -----------------------------
+
+
+def _certify(
+    args: argparse.Namespace, kind: Kind, puzzle: "Puzzle", answer: "SolveResult | CountResult"
+) -> tuple[dict[str, Any] | None, str]:
+    """With ``--certify`` or ``--proof-dir``: the certificate of ``answer`` as JSON data and
+    as text (``None`` and ``""`` without them). ``--proof-dir`` writes a proved claim's
+    formula and proof, named after the file and the claim."""
+    if not (args.certify or args.proof_dir):
+        return None, ""
+    from helper.results import CountResult
+
+    if kind == "nonogram":
+        from helper.nonogram import certify as family
+    else:
+        from helper.futoshiki import certify as family  # type: ignore[no-redef]
+    if isinstance(answer, CountResult):
+        certificate = family.certify_count(puzzle, answer, time_limit=args.time_limit)  # type: ignore[arg-type]
+    else:
+        certificate = family.certify_solve(puzzle, answer, time_limit=args.time_limit)  # type: ignore[arg-type]
+    files = None
+    text = f"certificate: {certificate.summary()}"
+    if args.proof_dir and certificate.proved and certificate.formula:
+        try:
+            written = certificate.write(
+                args.proof_dir, f"{Path(args.file).stem}-{certificate.name}"
+            )
+        except OSError as error:
+            raise CommandError(f"{args.proof_dir}: cannot write the proof ({error})") from None
+        assert written is not None  # a formula was there to write
+        files = {"formula": str(written[0]), "proof": str(written[1])}
+        text += f"\nproof files: {files['formula']} {files['proof']}"
+    data = {
+        "claim": certificate.claim,
+        "proved": certificate.proved,
+        "reason": certificate.reason,
+        "lemmas": certificate.lemmas if certificate.formula else None,
+        "backend": certificate.backend or None,
+        "files": files,
+    }
+    return data, text
+
+
+MAX_PROOF_BYTES = 1 << 30
+"""A formula or proof file larger than this (1 GiB) is refused unread."""
+
+
+def _proof_lines(path: str, what: str) -> list[str]:
+    """The lines of a formula or proof file, or a :class:`CommandError` naming it."""
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_PROOF_BYTES:
+            raise CommandError(
+                f"{path}: the {what} has {size:,} bytes, more than this command reads "
+                f"({MAX_PROOF_BYTES:,})"
+            )
+        with open(path, encoding="ascii") as lines:
+            return lines.readlines()
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: the {what} is not a text file of ASCII") from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+
+
+def command_check_proof(args: argparse.Namespace) -> Outcome:
+    """Check a DRAT proof that a DIMACS formula has no solution, with the book's checker."""
+    from helper.deadline import Deadline
+    from helper.proofs import FormulaError, ProofError, check_drat, parse_drat, read_dimacs
+
+    try:
+        formula = read_dimacs(_proof_lines(args.formula, "formula"))
+    except FormulaError as error:
+        raise CommandError(f"{args.formula}: {error}") from None
+    try:
+        steps = parse_drat(_proof_lines(args.proof, "proof"))
+    except ProofError as error:
+        raise CommandError(f"{args.proof}: {error}") from None
+    check = check_drat(formula, steps, deadline=Deadline(args.time_limit))
+    data = {
+        **_shared(args),
+        "formula": args.formula,
+        "proof": args.proof,
+        "valid": check.valid,
+        "finished": check.finished,
+        "variables": max((abs(lit) for clause in formula for lit in clause), default=0),
+        "clauses": len(formula),
+        "lemmas": check.lemmas,
+        "rat": check.rat,
+        "deletions": check.deletions,
+        "propagations": check.propagations,
+        "failed_step": None if check.failed is None else check.failed + 1,
+        "reason": check.reason,
+    }
+    if not check.finished:
+        return Outcome(
+            {**data, "status": "timeout"},
+            error=f"time limit reached: {check.reason}",
+            exit_status=EXIT_TIMEOUT,
+        )
+    if not check.valid:
+        return Outcome(
+            {**data, "status": "rejected"},
+            error=f"{args.proof}: rejected: {check.reason}",
+            exit_status=EXIT_PUZZLE,
+        )
+    out = (
+        f"valid: the proof refutes the formula ({len(formula):,} clauses): "
+        f"{check.lemmas:,} lemmas checked ({check.rat:,} by RAT), {check.deletions:,} "
+        f"deletions, {check.propagations:,} propagations"
+    )
+    return Outcome({**data, "status": "valid"}, out)
 
 
 def _premise_data(premise: "Premise") -> dict[str, Any]:
@@ -561,7 +687,7 @@ def command_generate_futoshiki(args: argparse.Namespace) -> Outcome:
 
 # -- the parser --------------------------------------------------------------------------------
 
-VERBS = ("solve", "count", "explain", "convert", "generate")
+VERBS = ("solve", "count", "explain", "convert", "generate", "check-proof")
 """The commands, in the order ``--help`` lists them."""
 TIME_LIMIT_HELP = "give up after this long (a count says what it found by then)"
 FILE_HELP = "a Nonogram (.non or .json) or a Futoshiki (.txt, the text format)"
@@ -646,6 +772,7 @@ def _add_solve(commands: "argparse._SubParsersAction") -> None:
         f"(default {CONFLICT_SECONDS:g} s)",
     )
     _add_max_cells(solve)
+    _add_certify(solve)
 
 
 def _add_count(commands: "argparse._SubParsersAction") -> None:
@@ -668,6 +795,42 @@ def _add_count(commands: "argparse._SubParsersAction") -> None:
     _add_solver(count, "count")
     _add_time_limit(count)
     _add_max_cells(count)
+    _add_certify(count)
+
+
+def _add_certify(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--certify",
+        action="store_true",
+        help='also prove the answer: a "no" (unique, no solution) by a DRAT proof that the '
+        'book\'s own checker accepts, a "yes" by its solutions; a claim whose proof cannot '
+        "be made or checked within --time-limit is reported as not proved",
+    )
+    command.add_argument(
+        "--proof-dir",
+        metavar="DIR",
+        help="write each proved claim's formula (DIMACS CNF) and proof (DRAT) into DIR as "
+        "FILE-CLAIM.cnf and FILE-CLAIM.drat, for any DRAT checker; implies --certify",
+    )
+
+
+def _add_check_proof(commands: "argparse._SubParsersAction") -> None:
+    check = _command(
+        commands,
+        "check-proof",
+        command_check_proof,
+        "check a DRAT proof that a DIMACS formula has no solution",
+        "Check, with the book's own DRAT checker (helper.proofs), that PROOF refutes FORMULA: "
+        "every lemma follows by reverse unit propagation or is a RAT, and the empty clause is "
+        "derived. Exit status 0 when it does, 1 when it is rejected (the step and the reason "
+        "are named), 3 when --time-limit runs out first.",
+    )
+    check.add_argument("formula", metavar="FORMULA", help="the formula, DIMACS CNF (.cnf)")
+    check.add_argument("proof", metavar="PROOF", help="its proof, DRAT text (.drat)")
+    _add_common(check, file=False)
+    check.add_argument(
+        "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+    )
 
 
 def _add_explain(commands: "argparse._SubParsersAction") -> None:
@@ -746,7 +909,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         f"Installed, the same commands are '{SCRIPT} COMMAND ...'.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in (_add_solve, _add_count, _add_explain, _add_convert, _add_generate):
+    adders = (_add_solve, _add_count, _add_explain, _add_convert, _add_generate, _add_check_proof)
+    for add in adders:
         add(commands)
     assert list(commands.choices) == list(VERBS)
     return parser

@@ -12,6 +12,7 @@ from dataclasses import KW_ONLY, dataclass, field, fields
 from typing import Literal
 
 from helper.errors import ModelTooLargeError, NoSolutionError, SolverTimeoutError
+from helper.proofs import Certificate
 
 Grid = list[list[int]]
 Status = Literal["solved", "no solution", "timeout", "too large"]
@@ -38,6 +39,9 @@ class SolveResult:
         Counts such as branches, conflicts or guesses.
     message
         Why there is no grid, when there is none.
+    certificate
+        With ``certify=True``: the claim ("has a solution", "no solution") and its proof
+        (:class:`~helper.proofs.Certificate`); ``None`` otherwise.
 
     Examples
     --------
@@ -56,6 +60,7 @@ class SolveResult:
     seconds: float
     stats: Mapping[str, int | float] = field(default_factory=dict)
     message: str = ""
+    certificate: Certificate | None = None
 
     @property
     def solved(self) -> bool:
@@ -122,6 +127,10 @@ class CountResult:
         Counts such as branches, conflicts, and the number of solutions.
     message
         Why the count is incomplete, when it is.
+    certificate
+        With ``certify=True``: what the count claims ("unique", "no solution", "at least 2
+        solutions", ...) and its proof (:class:`~helper.proofs.Certificate`); ``None``
+        otherwise.
 
     Examples
     --------
@@ -149,6 +158,7 @@ class CountResult:
     seconds: float = 0.0
     stats: Mapping[str, int | float] = field(default_factory=dict)
     message: str = ""
+    certificate: Certificate | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "solutions", tuple(self.solutions))

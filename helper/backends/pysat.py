@@ -133,6 +133,61 @@ def require_supported(name: str) -> str:
     return chosen
 
 
+PROOF_BACKENDS = frozenset(
+    {
+        "cadical103",
+        "cadical153",
+        "cadical195",
+        "cadical300",
+        "ergo",
+        "gluecard3",
+        "gluecard4",
+        "glucose3",
+        "glucose4",
+        "glucose42",
+        "lingeling",
+        "maplechrono",
+        "maplecm",
+    }
+)
+"""The canonical names of the back ends whose proofs of "no" (DRAT, ``with_proof=True``) the
+book's checker accepts (tests/backends/test_pysat.py checks each one's proof of a pigeonhole
+formula with :func:`helper.proofs.check_drat`)."""
+
+NO_PROOF = {
+    "maplesat": "its proofs do not check: a lemma of its proof of PHP(4) is no RUP or RAT",
+    "mergesat3": "PySAT does not trace its proofs",
+    "minicard": "PySAT does not log its proofs",
+    "minisat22": "PySAT does not log its proofs",
+    "minisatep": "PySAT does not log its proofs",
+    "minisatgh": "PySAT does not log its proofs",
+}
+"""The back ends a :class:`SatSolver` refuses with ``proof=True``, each with the reason."""
+
+
+def require_proof(name: str) -> str:
+    """``name``'s canonical name; a ``ValueError`` naming the reason when that back end cannot
+    give a proof the book's checker accepts.
+
+    Examples
+    --------
+    >>> require_proof("g3")
+    'glucose3'
+    >>> require_proof("minisat22")
+    Traceback (most recent call last):
+    ...
+    ValueError: MiniSat 2.2 ('minisat22') cannot prove a "no": PySAT does not log its proofs; ...
+    """
+    chosen = require_supported(name)
+    if chosen not in PROOF_BACKENDS:
+        choices = ", ".join(sorted(PROOF_BACKENDS))
+        why = NO_PROOF.get(chosen, "it gives no proof")
+        raise ValueError(
+            f'{READABLE[chosen]} ({name!r}) cannot prove a "no": {why}; choose one of: {choices}'
+        )
+    return chosen
+
+
 DEFAULT_BACKEND = "glucose3"
 """The back end the package uses where nothing else is chosen. Glucose 3 can be interrupted
 (so a time limit holds), and it needed the fewest conflicts on the book's CNFs."""
@@ -278,11 +333,15 @@ class SatSolver:
     run
         The deadline and the statistics of the solve this solver serves (a run with no
         deadline by default).
+    proof
+        Log a DRAT proof of every "no" (:meth:`proof`); only the back ends of
+        :data:`PROOF_BACKENDS` can.
 
     Raises
     ------
     ValueError
-        When PySAT has no back end of that name, or it cannot serve (:data:`UNSUPPORTED`).
+        When PySAT has no back end of that name, or it cannot serve (:data:`UNSUPPORTED`), or
+        cannot give the proof asked for (:data:`NO_PROOF`).
 
     Examples
     --------
@@ -300,14 +359,19 @@ class SatSolver:
         clauses: Iterable[Sequence[int]] = (),
         *,
         run: Run | None = None,
+        proof: bool = False,
     ) -> None:
-        self.backend = require_supported(backend)
+        self.backend = require_proof(backend) if proof else require_supported(backend)
+        self.logs_proof = proof
+        """Whether the back end logs a proof (:meth:`proof`)."""
         self.run = run if run is not None else Run()
         self.calls = 0
         """How many times :meth:`solve` searched."""
         self._totals: dict[str, int] = {}
         with without_cyclic_gc():
-            self._solver = Solver(name=constructor_name(self.backend), bootstrap_with=clauses)
+            self._solver = Solver(
+                name=constructor_name(self.backend), bootstrap_with=clauses, with_proof=proof
+            )
 
     @property
     def interruptible(self) -> bool:
@@ -470,6 +534,23 @@ class SatSolver:
     def model(self) -> list[int]:
         """The model of the last call that answered ``True`` (signed literals)."""
         return list(self._solver.get_model())
+
+    def proof(self) -> list[str]:
+        """The DRAT proof the back end logged, one step a line (``"1 -2 0"``, ``"d 3 0"``).
+
+        After a call without assumptions that answered ``False``, it ends with (or implies by
+        unit propagation) the empty clause: a proof that the clauses have no solution, which
+        :func:`helper.proofs.check_drat` checks without trusting the solver. Lemmas learnt
+        under assumptions are steps too, but they prove nothing about the assumptions.
+
+        Raises
+        ------
+        ValueError
+            When the solver was made without ``proof=True``.
+        """
+        if not self.logs_proof:
+            raise ValueError("this SatSolver logs no proof: make it with proof=True")
+        return [str(line) for line in self._solver.get_proof() or []]
 
     def core(self) -> list[int]:
         """The assumptions that the last call answering ``False`` found cannot all hold."""

@@ -16,7 +16,7 @@ A count whose time runs out, even while its model is being built, returns an inc
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
 from helper.backends.pysat import SatSolver, require_interruptible
@@ -135,6 +135,7 @@ def solve(
     solver: str | None = None,
     time_limit: float | None = None,
     config: object = None,
+    certify: bool = False,
 ) -> SolveResult:
     """Solve a Futoshiki with a registered solver (``"cpsat"``, the ``GameBoard`` model, by
     default).
@@ -152,11 +153,16 @@ def solve(
         Seconds for the whole solve; the result's status then says "timeout".
     config
         Settings for the chosen solver (``None``: its defaults).
+    certify
+        Also prove the answer (:mod:`helper.futoshiki.certify`): "no solution" with a DRAT
+        proof that the book's checker accepts, "has a solution" with the grid. The proof gets
+        what is left of ``time_limit``.
 
     Returns
     -------
     SolveResult
-        The status, the grid (checked against the puzzle), who answered, time, statistics.
+        The status, the grid (checked against the puzzle), who answered, time, statistics;
+        with ``certify``, ``certificate``.
 
     Raises
     ------
@@ -179,7 +185,13 @@ def solve(
             raise TypeError("pass either a Futoshiki or its grid and constraints, not both")
         puzzle = Futoshiki(puzzle, constraints)
     chosen = REGISTRY.lookup(DEFAULT_SOLVER if solver is None else solver, "solve")
-    return chosen(puzzle, time_limit=time_limit, config=config)
+    puzzle = as_futoshiki(puzzle)
+    result: SolveResult = chosen(puzzle, time_limit=time_limit, config=config)
+    if not certify:
+        return result
+    from .certify import certify_solve
+
+    return replace(result, certificate=certify_solve(puzzle, result, time_limit=time_limit))
 
 
 def count_solutions(
@@ -188,6 +200,7 @@ def count_solutions(
     *,
     solver: str | None = None,
     time_limit: float | None = None,
+    certify: bool = False,
 ) -> CountResult:
     """How many solutions the puzzle has, counting no further than ``limit``.
 
@@ -203,11 +216,16 @@ def count_solutions(
     time_limit
         Seconds for the whole count; when they pass first, the count holds what was found and
         ``complete`` is ``False``.
+    certify
+        Also prove what the count claims (:mod:`helper.futoshiki.certify`): "unique" or "no
+        solution" with a DRAT proof that the book's checker accepts, "at least 2 solutions"
+        with the solutions. The proof gets what is left of ``time_limit``.
 
     Returns
     -------
     CountResult
-        The solutions found (each checked), ``count``, ``complete``, ``unique``.
+        The solutions found (each checked), ``count``, ``complete``, ``unique``; with
+        ``certify``, ``certificate``.
 
     Raises
     ------
@@ -224,7 +242,13 @@ def count_solutions(
     True
     """
     chosen = REGISTRY.lookup(DEFAULT_SOLVER if solver is None else solver, "count")
-    return chosen(puzzle, limit, time_limit=time_limit)
+    puzzle = as_futoshiki(puzzle)
+    count: CountResult = chosen(puzzle, limit, time_limit=time_limit)
+    if not certify:
+        return count
+    from .certify import certify_count
+
+    return replace(count, certificate=certify_count(puzzle, count, time_limit=time_limit))
 
 
 __all__ = [

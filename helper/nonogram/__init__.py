@@ -32,7 +32,7 @@ from helper.results import CountResult, SolveResult
 
 from .clues import Clue, Grid, check_nonogram, clues_from_grid, runs, validate
 from .line.contract import Contradiction
-from .puzzle import Nonogram
+from .puzzle import Nonogram, as_nonogram
 
 if TYPE_CHECKING:
     from .conflicts import ClueLine, LineConflict, conflicting_lines
@@ -113,6 +113,7 @@ def solve(
     solver: str | None = None,
     time_limit: float | None = None,
     config: Any = None,
+    certify: bool = False,
 ) -> SolveResult:
     """Solve a Nonogram with a registered solver (:data:`RECOMMENDED_SOLVER` by default).
 
@@ -129,11 +130,16 @@ def solve(
         Seconds for the whole solve; the result's status then says "timeout".
     config
         Settings for the chosen solver (``None``: its defaults).
+    certify
+        Also prove the answer (:mod:`helper.nonogram.certify`): "no solution" with a DRAT
+        proof that the book's checker accepts, "has a solution" with the picture. The proof
+        gets what is left of ``time_limit``.
 
     Returns
     -------
     SolveResult
-        The status, the grid (checked against the clues), who answered, time, statistics.
+        The status, the grid (checked against the clues), who answered, time, statistics;
+        with ``certify``, ``certificate``.
 
     Raises
     ------
@@ -158,7 +164,15 @@ def solve(
     from .solvers import REGISTRY
 
     chosen = REGISTRY.lookup(RECOMMENDED_SOLVER if solver is None else solver, "solve")
-    return chosen(puzzle, time_limit=time_limit, config=config)
+    puzzle = as_nonogram(puzzle)
+    result: SolveResult = chosen(puzzle, time_limit=time_limit, config=config)
+    if not certify:
+        return result
+    from dataclasses import replace
+
+    from .certify import certify_solve
+
+    return replace(result, certificate=certify_solve(puzzle, result, time_limit=time_limit))
 
 
 __all__ = [

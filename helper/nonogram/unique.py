@@ -10,6 +10,7 @@ count with the start-position model too and compare.
 
 import warnings
 from collections.abc import Sequence
+from dataclasses import replace
 
 from helper.errors import HelperDeprecationWarning, ModelTooLargeError, SolverTimeoutError
 from helper.results import CountResult, Grid
@@ -29,6 +30,7 @@ def count_solutions(
     *,
     solver: str | None = None,
     time_limit: float | None = None,
+    certify: bool = False,
     method: str | None = None,
 ) -> CountResult:
     """The pictures that satisfy the clues, counting no further than ``limit``.
@@ -45,6 +47,11 @@ def count_solutions(
     time_limit
         Seconds for the whole count; when they pass first, the count holds what was found by
         then and ``complete`` is ``False``.
+    certify
+        Also prove what the count claims (:mod:`helper.nonogram.certify`): "unique" or "no
+        solution" with a DRAT proof that the book's checker accepts, "at least 2 solutions"
+        with the solutions. The proof gets what is left of ``time_limit``; when it cannot be
+        made or checked in that time the certificate says "not proved".
     method
         The old name of ``solver``: deprecated, it warns with a ``DeprecationWarning``.
 
@@ -52,7 +59,7 @@ def count_solutions(
     -------
     CountResult
         The solutions found (each checked against the clues), ``count``, ``complete``,
-        ``unique``.
+        ``unique``; with ``certify``, ``certificate``.
 
     Raises
     ------
@@ -69,12 +76,20 @@ def count_solutions(
     (2, False, True)
     >>> count_solutions(Nonogram([[2], [1]], [[2], [1]])).unique
     True
+    >>> count_solutions(Nonogram([[2], [1]], [[2], [1]]), certify=True).certificate.proved
+    True
     """
     from . import solvers  # noqa: F401  (registers every counter)
 
     solver = _renamed("count_solutions", solver, method)
     counter = REGISTRY.lookup(DEFAULT_COUNTER if solver is None else solver, "count")
-    return counter(as_nonogram(puzzle), limit, time_limit=time_limit)
+    puzzle = as_nonogram(puzzle)
+    count: CountResult = counter(puzzle, limit, time_limit=time_limit)
+    if not certify:
+        return count
+    from .certify import certify_count
+
+    return replace(count, certificate=certify_count(puzzle, count, time_limit=time_limit))
 
 
 def _renamed(function: str, solver: str | None, method: str | None) -> str | None:

@@ -449,3 +449,64 @@ def test_another_thread_can_stop_a_search():
         solver.interrupt()  # no search to stop: Glucose would stop the next one at once ...
         solver.clear_interrupt()  # ... unless it is forgotten
         assert solver.solve() is False
+
+
+# -- proofs of "no" -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", sorted(pysat.PROOF_BACKENDS))
+def test_each_proof_back_end_proves_a_pigeonhole_no_that_the_checker_accepts(backend):
+    from helper.proofs import check_drat
+
+    formula = PHP(4).clauses
+    with SatSolver(backend, formula, proof=True) as solver:
+        assert solver.logs_proof and solver.solve() is False
+        proof = solver.proof()
+    check = check_drat(formula, proof)
+    assert check.valid, check.reason
+    assert check.lemmas > 0  # PHP(4) is not refuted by unit propagation
+
+
+def test_maplesats_proof_is_rejected_by_the_checker_so_it_may_not_prove():
+    """The reason :data:`NO_PROOF` gives for Maplesat still holds on the pinned python-sat."""
+    from pysat.solvers import Solver
+
+    from helper.proofs import check_drat
+
+    formula = PHP(4).clauses
+    with Solver(name="maplesat", bootstrap_with=formula, with_proof=True) as solver:
+        assert solver.solve() is False
+        check = check_drat(formula, solver.get_proof())
+    assert not check.valid and "does not follow" in check.reason
+    with pytest.raises(ValueError, match=r"Maplesat \('mpl'\) cannot prove a \"no\": its proofs"):
+        SatSolver("mpl", formula, proof=True)
+
+
+# PySAT's solver, refused half-made, complains as it is collected: not this package's doing
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+@pytest.mark.parametrize("name", sorted(set(pysat.NO_PROOF) - {"maplesat"}))
+def test_a_back_end_that_logs_no_proof_says_so_in_pysat_and_is_refused(name):
+    from pysat.solvers import Solver
+
+    def ask_for_a_proof() -> None:
+        with Solver(
+            name=pysat.constructor_name(name), bootstrap_with=PHP(2).clauses, with_proof=True
+        ) as made:
+            made.solve()  # MergeSat 3 refuses only when it is asked for its proof
+            made.get_proof()
+
+    with pytest.raises(NotImplementedError, match=r"^Proof (logging|tracing) is "):
+        ask_for_a_proof()
+    with pytest.raises(ValueError, match=r"cannot prove a \"no\": PySAT does not"):
+        SatSolver(name, SATISFIABLE, proof=True)
+
+
+def test_every_back_end_either_proves_or_says_why_not():
+    supported = set(READABLE) - set(pysat.UNSUPPORTED)
+    assert pysat.PROOF_BACKENDS | set(pysat.NO_PROOF) == supported
+    assert not pysat.PROOF_BACKENDS & set(pysat.NO_PROOF)
+
+
+def test_a_solver_made_without_proof_has_none_to_give():
+    with SatSolver("g3", SATISFIABLE) as solver, pytest.raises(ValueError, match="proof=True"):
+        solver.proof()

@@ -1,0 +1,221 @@
+"""Prove a "no": a SAT back end refutes a formula with a DRAT proof, the book's checker checks it.
+
+:func:`refute` is what every certificate of both families goes through. The proof comes from a
+back end behind the one door (:class:`~helper.backends.pysat.SatSolver` with ``proof=True``),
+and it counts only once :func:`~helper.proofs.drat.check_drat`, which shares nothing with the
+solver, has accepted it. A proof that cannot be made or checked within the time limit, or that
+the checker rejects, leaves the claim unproved, with the reason: never proved.
+"""
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+
+from helper.backends.pysat import DEFAULT_BACKEND, NAMES, SatSolver, require_proof
+from helper.deadline import Deadline, Run
+from helper.errors import SolverTimeoutError
+from helper.proofs import Certificate, check_drat, proved_by_witnesses, unproved
+from helper.proofs.certificate import Grid, _file_name
+from helper.results import CountResult, SolveResult
+
+Formula = list[list[int]]
+
+DEFAULT_PROOF_BACKEND = DEFAULT_BACKEND
+"""The back end that proves a "no" unless another is chosen: Glucose 3, whose proofs the
+checker accepts and which a time limit can stop."""
+
+
+def refute(
+    formula: Iterable[Sequence[int]],
+    claim: str,
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+    witnesses: Sequence[Grid] = (),
+    comments: Sequence[str] = (),
+    name: str | None = None,
+) -> Certificate:
+    """Prove ``claim`` by showing that ``formula`` has no solution.
+
+    Parameters
+    ----------
+    formula
+        Clauses (lists of non-zero integers) that are unsatisfiable exactly when the claim's
+        "no" part holds: for "unique", the clues and "some cell differs from the solution".
+    claim
+        The claim, in words (``"unique"``, ``"no solution"``, ...).
+    backend
+        A PySAT back end that logs proofs (:data:`~helper.backends.pysat.PROOF_BACKENDS`).
+    time_limit
+        Seconds for making the proof and checking it, together (``None``: no limit). A back
+        end that cannot be interrupted (CaDiCaL) cannot serve one.
+    witnesses
+        The solutions behind the claim's "yes" part, already checked against the clues.
+    comments
+        What the formula's variables mean, for its DIMACS file.
+    name
+        The file stem of :meth:`~helper.proofs.Certificate.write` (default: from ``claim``).
+
+    Returns
+    -------
+    Certificate
+        ``proved`` when the back end answered "no" and the checker accepted its proof.
+
+    Raises
+    ------
+    ValueError
+        When ``backend`` gives no proof the checker accepts, or cannot serve a time limit.
+    KeyboardInterrupt
+        On Ctrl-C (the search stops, see :class:`~helper.backends.pysat.SatSolver`).
+
+    Examples
+    --------
+    "x or y", "not x", "not y": no solution, and the proof is checked.
+
+    >>> certificate = refute([[1, 2], [-1], [-2]], "no solution")
+    >>> certificate.proved, certificate.check.valid
+    (True, True)
+    >>> refute([[1, 2], [-1]], "no solution").summary()
+    'no solution: not proved (the formula has a solution: Glucose 3 found one)'
+    """
+    chosen = require_proof(backend)
+    clauses = tuple(tuple(clause) for clause in formula)
+    deadline = Deadline(time_limit)
+    stem = _file_name(name or claim)
+
+    def unproved(reason: str, proof: tuple[str, ...] = (), check: object = None) -> Certificate:
+        return Certificate(
+            claim,
+            False,
+            reason,
+            formula=clauses,
+            proof=proof,
+            check=check,  # type: ignore[arg-type]
+            witnesses=tuple(witnesses),
+            backend=chosen,
+            comments=tuple(comments),
+            name=stem,
+        )
+
+    readable = NAMES[chosen]
+    try:
+        with SatSolver(chosen, clauses, run=Run(deadline, readable), proof=True) as solver:
+            answer = solver.solve()
+            proof = tuple(solver.proof())
+    except SolverTimeoutError:
+        return unproved(f"no proof within {time_limit:g} s")
+    if answer:
+        return unproved(f"the formula has a solution: {readable} found one")
+    check = check_drat(clauses, proof, deadline=deadline)
+    if not check.finished:
+        return unproved(f"the proof was not checked within {time_limit:g} s", proof, check)
+    if not check.valid:
+        return unproved(f"the checker rejected {readable}'s proof: {check.reason}", proof, check)
+    certificate = Certificate(
+        claim,
+        True,
+        "",
+        formula=clauses,
+        proof=proof,
+        check=check,
+        witnesses=tuple(witnesses),
+        backend=chosen,
+        comments=tuple(comments),
+        name=stem,
+    )
+    count = certificate.lemmas
+    lemmas = "no lemma: unit propagation refutes it" if not count else _plural(count, "lemma")
+    return replace(
+        certificate,
+        reason=f"{readable}'s DRAT proof ({lemmas}), checked by helper.proofs "
+        f"({_plural(check.propagations, 'propagation')})",
+    )
+
+
+def _left(time_limit: float | None, spent: float) -> float | None:
+    """What is left of ``time_limit`` after ``spent`` seconds (a thousandth at least)."""
+    return None if time_limit is None else max(time_limit - spent, 1e-3)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+
+
+def certify_count(
+    count: CountResult,
+    formula: Callable[[], Formula],
+    block: Callable[[Grid], list[int]],
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+    comments: Sequence[str] = (),
+) -> Certificate:
+    """The certificate of what ``count`` claims, for either family.
+
+    - A count that stopped at its limit, or ran out of time after finding some, claims "at
+      least N solutions": its witnesses (the solutions, checked against the clues) prove it.
+    - An exact count of N claims "no solution" (N = 0), "unique" (N = 1) or "exactly N
+      solutions": the witnesses prove the "at least", and a checked DRAT proof that
+      ``formula()`` plus ``block(solution)`` for every solution has no model proves "no more".
+    - A count that found nothing before its time ran out claims nothing: unproved.
+
+    Parameters
+    ----------
+    count
+        The count to certify.
+    formula
+        Makes the puzzle's CNF (clauses over the cell variables ``block`` uses).
+    block
+        The clause "some cell differs from this solution".
+    backend, time_limit, comments
+        As for :func:`refute` (``time_limit`` is what is left of the count's own).
+    """
+    found = list(count.solutions)
+    if not count.exact:
+        if not found:
+            why = count.message or "the count did not finish"
+            return unproved("no solution", f"the count claims nothing: {why}")
+        return proved_by_witnesses(
+            f"at least {_plural(len(found), 'solution')}",
+            found,
+            f"{_plural(len(found), 'different solution')}, each checked against the clues",
+        )
+    claim = {0: "no solution", 1: "unique"}.get(len(found), f"exactly {len(found)} solutions")
+    clauses = formula()
+    clauses += [block(grid) for grid in found]
+    return refute(
+        clauses,
+        claim,
+        backend=backend,
+        time_limit=_left(time_limit, count.seconds),
+        witnesses=found,
+        comments=comments,
+    )
+
+
+def certify_solve(
+    result: SolveResult,
+    formula: Callable[[], Formula],
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+    comments: Sequence[str] = (),
+) -> Certificate:
+    """The certificate of what a solve claims: "has a solution" (its grid, checked against the
+    clues), or "no solution" (a checked DRAT proof that ``formula()`` has no model); a solve
+    that did not finish claims nothing."""
+    if result.grid is not None:
+        return proved_by_witnesses(
+            "has a solution", [result.grid], "the solution, checked against the clues"
+        )
+    if result.status != "no solution":
+        return unproved("no solution", f"the solve claims nothing: {result.message}")
+    return refute(
+        formula(),
+        "no solution",
+        backend=backend,
+        time_limit=_left(time_limit, result.seconds),
+        comments=comments,
+    )
+
+
+__all__ = ["DEFAULT_PROOF_BACKEND", "certify_count", "certify_solve", "refute"]

@@ -1,0 +1,111 @@
+"""Certificates for Nonogram answers: the automaton CNF of the clues, cell ``(r, c)`` as
+variable ``r * width + c + 1``, refuted with a DRAT proof the book's checker accepts.
+
+On this CNF unit propagation is line logic (:mod:`.models.cnf_automaton`), so a puzzle that
+line logic solves alone has a uniqueness proof with no lemma at all: the clues and "some cell
+differs" fail by propagation.
+"""
+
+from helper.certify import DEFAULT_PROOF_BACKEND, Formula
+from helper.certify import certify_count as _certify_count
+from helper.certify import certify_solve as _certify_solve
+from helper.proofs import Certificate
+from helper.results import CountResult, Grid, SolveResult
+
+from .models.cnf_automaton import SatModel, build_sat_model
+from .puzzle import Nonogram
+
+
+def nonogram_cnf(puzzle: Nonogram) -> SatModel:
+    """The automaton CNF of ``puzzle`` with no cell decided: variables ``1 .. height *
+    width`` are the cells, row by row (cell ``(r, c)``, from 0, is ``r * width + c + 1``),
+    and the rest are the lines' automaton states.
+
+    Examples
+    --------
+    >>> model = nonogram_cnf(Nonogram([[1], [1]], [[1], [1]]))
+    >>> model.cells
+    [[1, 2], [3, 4]]
+    """
+    return build_sat_model(puzzle.rows, puzzle.cols)
+
+
+def cnf_comments(puzzle: Nonogram) -> list[str]:
+    """What the variables of :func:`nonogram_cnf` mean, for the head of a DIMACS file."""
+    height, width = puzzle.height, puzzle.width
+    return [
+        f"a Nonogram of {height} rows and {width} columns, as the automaton CNF",
+        f"variables 1 to {height * width}: the cells row by row, true when filled "
+        f"(row r, column c, counted from 1, is variable (r - 1) * {width} + c)",
+        f"variables from {height * width + 1}: the states of each line's automaton",
+    ]
+
+
+def nonogram_formula(puzzle: Nonogram) -> Formula:
+    """The clauses of :func:`nonogram_cnf` (one empty clause when the clues break at once)."""
+    clauses = nonogram_cnf(puzzle).clauses
+    return [[]] if clauses is None else [list(clause) for clause in clauses]
+
+
+def certify_count(
+    puzzle: Nonogram,
+    count: CountResult,
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+) -> Certificate:
+    """The certificate of ``count``'s claim about ``puzzle`` ("unique", "no solution", "at
+    least 2 solutions", ...): :func:`helper.certify.certify_count` on :func:`nonogram_cnf`.
+
+    Examples
+    --------
+    >>> from helper.nonogram import count_solutions
+    >>> puzzle = Nonogram([[2], [1]], [[2], [1]])
+    >>> certify_count(puzzle, count_solutions(puzzle)).summary()
+    "unique: proved (Glucose 3's DRAT proof (no lemma: unit propagation refutes it), checked ..."
+    """
+    return _certify_count(
+        count,
+        lambda: nonogram_formula(puzzle),
+        lambda grid: differs_clause(puzzle, grid),
+        backend=backend,
+        time_limit=time_limit,
+        comments=cnf_comments(puzzle),
+    )
+
+
+def certify_solve(
+    puzzle: Nonogram,
+    result: SolveResult,
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+) -> Certificate:
+    """The certificate of a solve's claim about ``puzzle``: its picture, or a proof that none
+    exists (:func:`helper.certify.certify_solve` on :func:`nonogram_cnf`)."""
+    return _certify_solve(
+        result,
+        lambda: nonogram_formula(puzzle),
+        backend=backend,
+        time_limit=time_limit,
+        comments=cnf_comments(puzzle),
+    )
+
+
+def differs_clause(puzzle: Nonogram, grid: Grid) -> list[int]:
+    """The clause "some cell differs from ``grid``" over :func:`nonogram_cnf`'s cells."""
+    return [
+        -(r * puzzle.width + c + 1) if value else r * puzzle.width + c + 1
+        for r, row in enumerate(grid)
+        for c, value in enumerate(row)
+    ]
+
+
+__all__ = [
+    "certify_count",
+    "certify_solve",
+    "cnf_comments",
+    "differs_clause",
+    "nonogram_cnf",
+    "nonogram_formula",
+]

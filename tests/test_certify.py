@@ -1,0 +1,281 @@
+"""Certificates: every claim a count or a solve makes is proved (a witness for a "yes", a DRAT
+proof the book's checker accepts for a "no"), or reported as not proved, never the other way.
+
+The counts are held against brute force on small puzzles, and a wrong claim ("unique" for a
+puzzle with two solutions, "no solution" for a puzzle with one) must come back not proved.
+"""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pysat.examples.genhard import PHP
+
+import helper.certify as certify
+from helper.certify import certify_count, refute
+from helper.deadline import Deadline
+from helper.futoshiki import Futoshiki, check_futoshiki
+from helper.futoshiki import count_solutions as count_futoshiki
+from helper.futoshiki import solve as solve_futoshiki
+from helper.futoshiki.certify import certify_count as certify_futoshiki
+from helper.futoshiki.certify import futoshiki_formula
+from helper.nonogram import Nonogram, count_solutions, load_puzzle, solve
+from helper.nonogram.certify import (
+    certify_count as certify_nonogram,
+)
+from helper.nonogram.certify import (
+    differs_clause,
+    nonogram_cnf,
+    nonogram_formula,
+)
+from helper.nonogram.clues import check_nonogram, clues_from_grid
+from helper.nonogram.make import grade
+from helper.proofs import check_drat
+from helper.results import CountResult
+
+NO_SOLUTION = Nonogram([[], [], [2]], [[], [], [2]])  # row 3 holds 2 cells, column 3 a block of 2
+TWO_PICTURES = Nonogram([[1], [1]], [[1], [1]])  # the two diagonals
+UNIQUE = Nonogram([[2], [1]], [[2], [1]])
+
+
+def brute_force_nonogram(puzzle: Nonogram) -> list[list[list[int]]]:
+    cells = puzzle.height * puzzle.width
+    found = []
+    for bits in itertools.product((0, 1), repeat=cells):
+        grid = [list(bits[r * puzzle.width : (r + 1) * puzzle.width]) for r in range(puzzle.height)]
+        if check_nonogram(puzzle.rows, puzzle.cols, grid):
+            found.append(grid)
+    return found
+
+
+# -- refute: the one way a "no" is proved ------------------------------------------------------
+
+
+def test_an_unsatisfiable_formula_is_proved_with_a_proof_the_checker_accepts():
+    formula = PHP(5).clauses
+    certificate = refute(formula, "no solution")
+    assert certificate.proved and certificate.check is not None and certificate.check.valid
+    assert certificate.lemmas == certificate.check.lemmas > 0
+    assert check_drat(formula, certificate.proof).valid  # the proof stands on its own
+    assert certificate.backend == "glucose3"
+    assert certificate.reason.startswith("Glucose 3's DRAT proof (")
+
+
+def test_a_satisfiable_formula_leaves_the_claim_not_proved():
+    certificate = refute([[1, 2], [-1]], "no solution")
+    assert not certificate.proved
+    assert certificate.reason == "the formula has a solution: Glucose 3 found one"
+
+
+def test_a_proof_the_checker_rejects_leaves_the_claim_not_proved(monkeypatch):
+    from helper.backends.pysat import SatSolver
+
+    monkeypatch.setattr(SatSolver, "proof", lambda self: ["0"])  # claims the empty clause at once
+    certificate = refute(PHP(4).clauses, "no solution")
+    assert not certificate.proved
+    assert certificate.reason == (
+        "the checker rejected Glucose 3's proof: step 1: the empty clause does not follow "
+        "(RUP fails)"
+    )
+
+
+def test_no_time_to_make_the_proof_leaves_the_claim_not_proved():
+    certificate = refute(PHP(10).clauses, "no solution", time_limit=0.05)
+    assert not certificate.proved and certificate.reason == "no proof within 0.05 s"
+
+
+def test_no_time_to_check_the_proof_leaves_the_claim_not_proved(monkeypatch):
+    passed = Deadline(1e-9)
+    monkeypatch.setattr(
+        certify,
+        "check_drat",
+        lambda formula, proof, deadline: check_drat(formula, proof, deadline=passed),
+    )
+    certificate = refute(PHP(4).clauses, "no solution", time_limit=60)
+    assert not certificate.proved
+    assert certificate.reason == "the proof was not checked within 60 s"
+    assert certificate.proof  # it was made
+
+
+def test_a_back_end_without_proofs_is_refused_by_name():
+    with pytest.raises(ValueError, match=r"MiniSat 2.2 \('m22'\) cannot prove a \"no\""):
+        refute(PHP(2).clauses, "no solution", backend="m22")
+
+
+@pytest.mark.parametrize("backend", ["cd195", "g4", "lgl"])
+def test_other_back_ends_prove_too(backend):
+    assert refute(PHP(4).clauses, "no solution", backend=backend).proved
+
+
+# -- what each kind of count claims ------------------------------------------------------------
+
+
+def _count(solutions, limit, complete=True, message=""):
+    return CountResult(solutions, limit=limit, complete=complete, message=message)
+
+
+def test_the_claim_of_each_kind_of_count():
+    puzzle = TWO_PICTURES
+    first, second = sorted(brute_force_nonogram(puzzle))
+    cases = [
+        (_count([first, second], 2), "at least 2 solutions", True),
+        (_count([first, second], None), "exactly 2 solutions", True),
+        (_count([first], 1), "at least 1 solution", True),
+        (_count([first], None, complete=False), "at least 1 solution", True),
+        (_count([], None, complete=False, message="out of time"), "no solution", False),
+        # wrong claims, as a broken counter would make them: never proved
+        (_count([first], 2), "unique", False),
+        (_count([], 2), "no solution", False),
+    ]
+    for count, claim, proved in cases:
+        certificate = certify_nonogram(puzzle, count)
+        assert (certificate.claim, certificate.proved) == (claim, proved), certificate
+    wrong = certify_nonogram(puzzle, _count([first], 2))
+    assert wrong.reason == "the formula has a solution: Glucose 3 found one"
+    assert certify_nonogram(puzzle, _count([], None, False, "out of time")).reason == (
+        "the count claims nothing: out of time"
+    )
+
+
+def test_a_witness_claim_has_no_formula_to_write(tmp_path):
+    certificate = certify_nonogram(TWO_PICTURES, count_solutions(TWO_PICTURES))
+    assert certificate.proved and certificate.formula == ()
+    assert certificate.write(tmp_path) is None and list(tmp_path.iterdir()) == []
+
+
+# -- Nonogram ----------------------------------------------------------------------------------
+
+
+@st.composite
+def small_pictures(draw):
+    height = draw(st.integers(1, 4))
+    width = draw(st.integers(1, 4))
+    cells = draw(st.lists(st.integers(0, 1), min_size=height * width, max_size=height * width))
+    return [cells[r * width : (r + 1) * width] for r in range(height)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_pictures())
+def test_a_certified_count_of_every_solution_agrees_with_brute_force(picture):
+    rows, cols = clues_from_grid(picture)
+    puzzle = Nonogram(rows, cols)
+    count = count_solutions(puzzle, limit=None, certify=True)
+    everything = brute_force_nonogram(puzzle)
+    assert sorted(count.solutions) == sorted(everything)
+    certificate = count.certificate
+    assert certificate.proved, certificate.reason
+    expected = "unique" if len(everything) == 1 else f"exactly {len(everything)} solutions"
+    assert certificate.claim == expected
+    # the formula the proof refutes is the clues and "differs from each solution"
+    assert sorted(certificate.formula[-len(everything) :]) == sorted(
+        tuple(differs_clause(puzzle, grid)) for grid in everything
+    )
+    assert check_drat(certificate.formula, certificate.proof).valid
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_pictures())
+def test_unit_propagation_refutes_a_second_picture_exactly_when_line_logic_solves_it(picture):
+    """On the automaton CNF unit propagation is line logic: a uniqueness proof of a puzzle
+    that line logic solves needs no lemma, and one that line logic does not solve needs some."""
+    rows, cols = clues_from_grid(picture)
+    puzzle = Nonogram(rows, cols)
+    formula = [*nonogram_formula(puzzle), differs_clause(puzzle, picture)]
+    refuted_by_propagation = check_drat(formula, ["0"]).valid
+    assert refuted_by_propagation == (grade(puzzle) == "line logic")
+
+
+def test_the_cells_are_the_first_variables_row_by_row():
+    model = nonogram_cnf(Nonogram([[1], [1], [1]], [[1], [1], [1]]))
+    assert model.cells == [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+
+
+def test_no_solution_is_proved_for_a_count_and_for_a_solve():
+    count = count_solutions(NO_SOLUTION, certify=True)
+    assert count.count == 0 and count.certificate.claim == "no solution"
+    assert count.certificate.proved and count.certificate.witnesses == ()
+    result = solve(NO_SOLUTION, certify=True)
+    assert result.status == "no solution"
+    assert result.certificate.claim == "no solution" and result.certificate.proved
+
+
+def test_a_solve_proves_its_picture_by_the_picture():
+    result = solve(UNIQUE, certify=True)
+    assert result.certificate.claim == "has a solution" and result.certificate.proved
+    assert result.certificate.witnesses == (result.grid,)
+
+
+def test_without_certify_there_is_no_certificate():
+    assert count_solutions(UNIQUE).certificate is None and solve(UNIQUE).certificate is None
+
+
+def test_the_book_puzzles_are_proved_unique():
+    for name in ("nonogram01", "nonogram02"):
+        count = count_solutions(load_puzzle(name), certify=True)
+        assert count.unique and count.certificate.claim == "unique"
+        assert count.certificate.proved, count.certificate.reason
+
+
+# -- Futoshiki ---------------------------------------------------------------------------------
+
+
+def brute_force_futoshiki(puzzle: Futoshiki) -> list[list[list[int]]]:
+    n = len(puzzle.grid)
+    rows = list(itertools.permutations(range(1, n + 1)))
+    return [
+        [list(row) for row in grid]
+        for grid in itertools.product(rows, repeat=n)
+        if check_futoshiki(puzzle.grid, puzzle.constraints, [list(row) for row in grid])
+    ]
+
+
+@st.composite
+def small_futoshikis(draw):
+    n = draw(st.integers(2, 4))
+    grid = [
+        [draw(st.sampled_from([0, 0, 0, *range(1, n + 1)])) for _ in range(n)] for _ in range(n)
+    ]
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    pairs = [(a, b) for a in cells for b in cells if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1]
+    signs = draw(st.lists(st.sampled_from(pairs), max_size=4, unique=True))
+    try:
+        return Futoshiki(grid, signs)
+    except ValueError:  # a given repeated in a line, a sign against the givens, ...
+        return Futoshiki([[0] * n for _ in range(n)])
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_futoshikis())
+def test_a_certified_futoshiki_count_agrees_with_brute_force(puzzle):
+    count = count_futoshiki(puzzle, limit=None, certify=True)
+    everything = brute_force_futoshiki(puzzle)
+    assert len(count.solutions) == len(everything)
+    certificate = count.certificate
+    assert certificate.proved, certificate.reason
+    expected = {0: "no solution", 1: "unique"}.get(
+        len(everything), f"exactly {len(everything)} solutions"
+    )
+    assert certificate.claim == expected
+
+
+def test_a_wrong_futoshiki_claim_is_not_proved():
+    puzzle = Futoshiki([[0, 0], [0, 0]])
+    one = count_futoshiki(puzzle, limit=1)
+    claimed_unique = CountResult(one.solutions, limit=2, complete=True)
+    certificate = certify_futoshiki(puzzle, claimed_unique)
+    assert certificate.claim == "unique" and not certificate.proved
+
+
+def test_a_book_futoshiki_is_proved_unique_and_its_formula_is_the_one_hot_cnf():
+    from helper.futoshiki import load_puzzle as load_futoshiki
+
+    puzzle = load_futoshiki("nine01")
+    count = count_futoshiki(puzzle, certify=True)
+    assert count.unique and count.certificate.proved
+    assert list(count.certificate.formula[:-1]) == [tuple(c) for c in futoshiki_formula(puzzle)]
+    assert solve_futoshiki(puzzle, certify=True).certificate.proved
+
+
+def test_certify_count_is_the_same_for_both_families():
+    assert certify_count is certify.certify_count
