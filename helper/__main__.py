@@ -529,6 +529,10 @@ def _proof_lines(path: str, what: str) -> list[str]:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
+def _counted(count: int, noun: str) -> str:
+    return f"{count:,} {noun}" + ("" if count == 1 else "s")
+
+
 def command_check_proof(args: argparse.Namespace) -> Outcome:
     """Check a DRAT proof that a DIMACS formula has no solution, with the book's checker."""
     from helper.deadline import Deadline
@@ -572,8 +576,8 @@ def command_check_proof(args: argparse.Namespace) -> Outcome:
         )
     out = (
         f"valid: the proof refutes the formula ({len(formula):,} clauses): "
-        f"{check.lemmas:,} lemmas checked ({check.rat:,} by RAT), {check.deletions:,} "
-        f"deletions, {check.propagations:,} propagations"
+        f"{_counted(check.lemmas, 'lemma')} checked ({check.rat:,} by RAT), "
+        f"{_counted(check.deletions, 'deletion')}, {_counted(check.propagations, 'propagation')}"
     )
     return Outcome({**data, "status": "valid"}, out)
 

@@ -20,8 +20,8 @@ from helper.results import CountResult, SolveResult
 Formula = list[list[int]]
 
 DEFAULT_PROOF_BACKEND = DEFAULT_BACKEND
-"""The back end that proves a "no" unless another is chosen: Glucose 3, whose proofs the
-checker accepts and which a time limit can stop."""
+"""The back end that proves a "no" unless another is chosen. Glucose 3 gives proofs the
+checker accepts, and a time limit can stop it."""
 
 
 def refute(
@@ -53,7 +53,8 @@ def refute(
     comments
         What the formula's variables mean, for its DIMACS file.
     name
-        The file stem of :meth:`~helper.proofs.Certificate.write` (default: from ``claim``).
+        The file stem of :meth:`~helper.proofs.certificate.Certificate.write` (default: from
+        ``claim``).
 
     Returns
     -------

@@ -41,7 +41,7 @@ class SolveResult:
         Why there is no grid, when there is none.
     certificate
         With ``certify=True``: the claim ("has a solution", "no solution") and its proof
-        (:class:`~helper.proofs.Certificate`); ``None`` otherwise.
+        (:class:`~helper.proofs.certificate.Certificate`); ``None`` otherwise.
 
     Examples
     --------
@@ -129,7 +129,7 @@ class CountResult:
         Why the count is incomplete, when it is.
     certificate
         With ``certify=True``: what the count claims ("unique", "no solution", "at least 2
-        solutions", ...) and its proof (:class:`~helper.proofs.Certificate`); ``None``
+        solutions", ...) and its proof (:class:`~helper.proofs.certificate.Certificate`); ``None``
         otherwise.
 
     Examples

@@ -152,7 +152,7 @@ PROOF_BACKENDS = frozenset(
 )
 """The canonical names of the back ends whose proofs of "no" (DRAT, ``with_proof=True``) the
 book's checker accepts (tests/backends/test_pysat.py checks each one's proof of a pigeonhole
-formula with :func:`helper.proofs.check_drat`)."""
+formula with :func:`helper.proofs.drat.check_drat`)."""
 
 NO_PROOF = {
     "maplesat": "its proofs do not check: a lemma of its proof of PHP(4) is no RUP or RAT",
@@ -540,7 +540,7 @@ class SatSolver:
 
         After a call without assumptions that answered ``False``, it ends with (or implies by
         unit propagation) the empty clause: a proof that the clauses have no solution, which
-        :func:`helper.proofs.check_drat` checks without trusting the solver. Lemmas learnt
+        :func:`helper.proofs.drat.check_drat` checks without trusting the solver. Lemmas learnt
         under assumptions are steps too, but they prove nothing about the assumptions.
 
         Raises

@@ -25,6 +25,7 @@ CHAPTER_LINKS = {
     "explain": "explanations",
     "puzzles": "making puzzles",
     "fewest_givens": "fewest givens",
+    "trusting_a_no": "trusting a no",
     "choosing": "choosing",
     "engineering": "engineering appendix",
     "cpsat_up_close": "CP-SAT appendix",
@@ -75,7 +76,7 @@ ENGINES: tuple[Engine, ...] = (
         "SAT, as above: the older Glucose, the helper package's default (it needed the fewest "
         "conflicts on the book's CNFs); it finishes the grids line logic leaves open",
         '`"glucose3"`',
-        ("line_logic", "solver_at_work", "conflicts", "choosing"),
+        ("line_logic", "solver_at_work", "conflicts", "choosing", "trusting_a_no"),
     ),
     Engine(
         "RC2",

@@ -1,6 +1,6 @@
-"""Certificates for Futoshiki answers: the one-hot CNF of the puzzle (:mod:`.cnf`), "cell
-``(r, c)`` holds ``v``" as variable ``(r * n + c) * n + v``, refuted with a DRAT proof the
-book's checker accepts."""
+"""Certificates for Futoshiki answers: the one-hot CNF of the puzzle
+(``helper.futoshiki.cnf``), "cell ``(r, c)`` holds ``v``" as variable ``(r * n + c) * n + v``,
+refuted with a DRAT proof the book's checker accepts."""
 
 from helper.certify import DEFAULT_PROOF_BACKEND, Formula
 from helper.certify import certify_count as _certify_count
@@ -17,7 +17,7 @@ def _var(size: int, r: int, c: int, v: int) -> int:
 
 
 def futoshiki_formula(puzzle: Futoshiki) -> Formula:
-    """The clauses of the puzzle's one-hot CNF (:func:`~.cnf.one_hot_cnf`).
+    """The clauses of the puzzle's one-hot CNF (``one_hot_cnf``).
 
     Examples
     --------

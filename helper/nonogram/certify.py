@@ -1,9 +1,9 @@
 """Certificates for Nonogram answers: the automaton CNF of the clues, cell ``(r, c)`` as
 variable ``r * width + c + 1``, refuted with a DRAT proof the book's checker accepts.
 
-On this CNF unit propagation is line logic (:mod:`.models.cnf_automaton`), so a puzzle that
-line logic solves alone has a uniqueness proof with no lemma at all: the clues and "some cell
-differs" fail by propagation.
+On this CNF unit propagation is line logic (``helper.nonogram.models.cnf_automaton``), so a
+puzzle that line logic solves alone has a uniqueness proof with no lemma at all: the clues and
+"some cell differs" fail by propagation.
 """
 
 from helper.certify import DEFAULT_PROOF_BACKEND, Formula

@@ -1,7 +1,8 @@
 """The standard files of a proof: the formula as DIMACS CNF, the proof as DRAT text.
 
 Any DRAT checker reads the pair (``drat-trim formula.cnf proof.drat``); so does
-:func:`helper.proofs.check_drat`, through :func:`read_dimacs` and :func:`parse_drat`.
+:func:`helper.proofs.drat.check_drat`, through :func:`read_dimacs` and
+:func:`~helper.proofs.drat.parse_drat`.
 """
 
 from __future__ import annotations
