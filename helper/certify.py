@@ -106,6 +106,8 @@ def refute(
         return unproved(f"no proof within {time_limit:g} s")
     if answer:
         return unproved(f"the formula has a solution: {readable} found one")
+    if not any(line.split() == ["0"] for line in proof):
+        proof += ("0",)  # the back end stopped at a conflict at the top level: say it
     check = check_drat(clauses, proof, deadline=deadline)
     if not check.finished:
         return unproved(f"the proof was not checked within {time_limit:g} s", proof, check)

@@ -26,6 +26,7 @@ MODULES = [
     "helper.certify",
     "helper.nonogram.certify",
     "helper.futoshiki.certify",
+    "helper.play.export",
     "helper.formats",
     "helper.figure",
     "helper.nonogram",

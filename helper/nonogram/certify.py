@@ -43,8 +43,8 @@ def cnf_comments(puzzle: Nonogram) -> list[str]:
 
 def nonogram_formula(puzzle: Nonogram) -> Formula:
     """The clauses of :func:`nonogram_cnf` (one empty clause when the clues break at once)."""
-    clauses = nonogram_cnf(puzzle).clauses
-    return [[]] if clauses is None else [list(clause) for clause in clauses]
+    clauses = nonogram_cnf(puzzle).clauses  # new lists, the caller's to keep
+    return [[]] if clauses is None else clauses
 
 
 def certify_count(

@@ -24,6 +24,7 @@ from helper.futoshiki.check import check_futoshiki
 from helper.futoshiki.puzzle import Futoshiki, as_futoshiki
 from helper.nonogram.clues import check_nonogram
 from helper.nonogram.puzzle import Nonogram
+from helper.proofs.certificate import Certificate
 
 FORMAT_VERSION = 1
 """Bumped when the JSON the player reads changes shape."""
@@ -131,10 +132,51 @@ def _steps_json(
     return out, grid
 
 
+def proof_data(certificate: Certificate, solution: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """What the player says of a puzzle's certificate (``helper.proofs``): the claim, whether
+    it is proved, and one sentence a reader sees under the title.
+
+    Raises
+    ------
+    ValueError
+        When the certificate's witnesses are not the solution the player shows (it would be
+        the certificate of another puzzle).
+
+    Examples
+    --------
+    >>> from helper.proofs import Certificate
+    >>> unique = Certificate("unique", True, "checked", formula=((1,), (-1,)), proof=("0",))
+    >>> print(proof_data(unique, [[1]])["text"])
+    Unique: proved when this page was built, by a proof (unit propagation alone) that the ...
+    """
+    if certificate.witnesses and [list(row) for row in certificate.witnesses[0]] != [
+        list(row) for row in solution
+    ]:
+        raise ValueError("the certificate's solution is not the player's: another puzzle's?")
+    claim = certificate.claim.capitalize()
+    if not certificate.proved:
+        text = f"{claim}: not proved ({certificate.reason})."
+    elif not certificate.formula:
+        text = f"{claim}: proved ({certificate.reason})."
+    else:
+        n = certificate.lemmas
+        how = "unit propagation alone" if not n else f"{n:,} lemma" + ("" if n == 1 else "s")
+        text = (
+            f"{claim}: proved when this page was built, by a proof ({how}) that the book's "
+            "own checker accepted."
+        )
+    return {"claim": certificate.claim, "proved": certificate.proved, "text": text}
+
+
 def nonogram_data(
-    puzzle: Nonogram, steps: Iterable[StepLike], *, title: str | None = None
+    puzzle: Nonogram,
+    steps: Iterable[StepLike],
+    *,
+    title: str | None = None,
+    certificate: Certificate | None = None,
 ) -> dict[str, Any]:
-    """The JSON object the Nonogram player reads: clues, solution and checked steps.
+    """The JSON object the Nonogram player reads: clues, solution and checked steps, and with
+    ``certificate`` what proves the puzzle unique (:func:`proof_data`).
 
     The solution is the grid the steps reach (every cell decided, every clue kept, or a
     ``ValueError`` that says which step or cell is wrong).
@@ -146,7 +188,7 @@ def nonogram_data(
     out, grid = _steps_json(steps, size, range(2), start, futoshiki=False)
     if not check_nonogram(puzzle.rows, puzzle.cols, grid):
         raise ValueError("the steps end at a grid that breaks a clue")
-    return {
+    data = {
         "version": FORMAT_VERSION,
         "puzzle": "nonogram",
         "title": title if title is not None else puzzle.title,
@@ -155,12 +197,20 @@ def nonogram_data(
         "solution": grid,
         "steps": out,
     }
+    if certificate is not None:
+        data["proof"] = proof_data(certificate, grid)
+    return data
 
 
 def futoshiki_data(
-    puzzle: Futoshiki, steps: Iterable[StepLike], *, title: str | None = None
+    puzzle: Futoshiki,
+    steps: Iterable[StepLike],
+    *,
+    title: str | None = None,
+    certificate: Certificate | None = None,
 ) -> dict[str, Any]:
-    """The JSON object the Futoshiki player reads: givens, signs, solution and checked steps.
+    """The JSON object the Futoshiki player reads: givens, signs, solution and checked steps,
+    and with ``certificate`` what proves the puzzle unique (:func:`proof_data`).
 
     The steps start from the givens; the solution is the grid they reach, checked against
     every rule (or a ``ValueError`` that says which step or cell is wrong).
@@ -170,7 +220,7 @@ def futoshiki_data(
     out, grid = _steps_json(steps, (n, n), range(1, n + 1), puzzle.grid, futoshiki=True)
     if not check_futoshiki(puzzle.grid, puzzle.constraints, grid):
         raise ValueError("the steps end at a grid that breaks a rule (row, column or sign)")
-    return {
+    data = {
         "version": FORMAT_VERSION,
         "puzzle": "futoshiki",
         "title": title if title is not None else (puzzle.name or f"Futoshiki {n} × {n}"),
@@ -180,3 +230,6 @@ def futoshiki_data(
         "solution": grid,
         "steps": out,
     }
+    if certificate is not None:
+        data["proof"] = proof_data(certificate, grid)
+    return data

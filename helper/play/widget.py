@@ -29,6 +29,7 @@ from typing import Any
 from helper import palette
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.puzzle import Nonogram
+from helper.proofs.certificate import Certificate
 
 from .export import StepLike, futoshiki_data, nonogram_data
 
@@ -130,27 +131,39 @@ def _mode(start: str) -> str:
 
 
 def nonogram_player(
-    puzzle: Nonogram, steps: Iterable[StepLike], *, start: str = "play", title: str | None = None
+    puzzle: Nonogram,
+    steps: Iterable[StepLike],
+    *,
+    start: str = "play",
+    title: str | None = None,
+    certificate: Certificate | None = None,
 ) -> PlayWidget:
     """A Nonogram to solve on the page, with Check, Hint, Undo, Reset and the explanation.
 
     ``steps`` are the steps of an explanation (``helper.explain.nonogram.explain(puzzle)``);
     they are checked and embedded (:func:`~helper.play.export.nonogram_data`).
     ``start="steps"`` opens the player on the explanation (Previous / Next) instead of the
-    reader's board.
+    reader's board. ``certificate`` (``count_solutions(puzzle, certify=True).certificate``)
+    puts under the title whether the puzzle's uniqueness is proved, and how.
     """
-    data = nonogram_data(puzzle, steps, title=title)
+    data = nonogram_data(puzzle, steps, title=title, certificate=certificate)
     data["start"] = _mode(start)
     summary = f"Nonogram player: {data['title']}, {puzzle.height} × {puzzle.width}"
     return PlayWidget(data, summary)
 
 
 def futoshiki_player(
-    puzzle: Futoshiki, steps: Iterable[StepLike], *, start: str = "play", title: str | None = None
+    puzzle: Futoshiki,
+    steps: Iterable[StepLike],
+    *,
+    start: str = "play",
+    title: str | None = None,
+    certificate: Certificate | None = None,
 ) -> PlayWidget:
     """A Futoshiki to solve on the page (digits), with Check, Hint, Undo, Reset and the
-    explanation; ``steps`` as for :func:`nonogram_player` (``helper.explain.futoshiki.explain``)."""
-    data = futoshiki_data(puzzle, steps, title=title)
+    explanation; ``steps`` and ``certificate`` as for :func:`nonogram_player`
+    (``helper.explain.futoshiki.explain``)."""
+    data = futoshiki_data(puzzle, steps, title=title, certificate=certificate)
     data["start"] = _mode(start)
     summary = f"Futoshiki player: {data['title']}, {puzzle.height} × {puzzle.width}"
     return PlayWidget(data, summary)

@@ -81,6 +81,36 @@ def test_the_book_has_its_players(site: Path) -> None:
     assert "line" in kinds, kinds
 
 
+def test_the_book_shows_certificates_on_its_players(site: Path) -> None:
+    """The players of the 10 × 10, the 20 × 20 and the Futoshikis say their puzzle is proved
+    unique (built with a certificate, helper.proofs)."""
+    proved = 0
+    for path in built_pages(site):
+        for data in re.findall(r'<script type="application/json" class="lp-data">(.*?)</script>',
+                               (site / path).read_text("utf8"), flags=re.S):  # fmt: skip
+            proof = json.loads(data).get("proof")
+            proved += bool(proof and proof["proved"] and proof["claim"] == "unique")
+    assert proved >= 4, proved
+
+
+def test_the_proof_line_is_shown_and_describes_the_board(
+    browser, base_url: str, puzzle: Player
+) -> None:
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        shown = root.locator(".lp-proof")
+        if "proof" not in data:
+            assert shown.count() == 0
+            return
+        assert shown.text_content() == data["proof"]["text"]
+        described = root.locator("[role=grid]").get_attribute("aria-describedby").split()
+        assert shown.get_attribute("id") in described
+        proved_mark = "lp-proved" in (shown.get_attribute("class") or "")
+        assert proved_mark == data["proof"]["proved"]
+
+
 def _root(opened, player: Player):
     root = opened.page.locator(".lp-play").nth(player.index)
     root.scroll_into_view_if_needed()

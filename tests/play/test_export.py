@@ -102,3 +102,63 @@ def test_futoshiki_premises_and_conflicts_with_givens() -> None:
         futoshiki_data(SMALL, [])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Nonogram"):
         nonogram_data(puzzle, [])  # type: ignore[arg-type]
+
+
+# -- what a player says of the puzzle's certificate ----------------------------------------------
+
+
+def test_a_certified_puzzle_says_it_is_proved_unique_and_how() -> None:
+    from helper.nonogram import count_solutions
+
+    puzzle = load_puzzle("nonogram01")
+    certificate = count_solutions(puzzle, certify=True).certificate
+    data = nonogram_data(puzzle, explain_nonogram(puzzle), certificate=certificate)
+    assert data["proof"]["claim"] == "unique" and data["proof"]["proved"] is True
+    assert certificate.lemmas == 0  # line logic solves it
+    assert data["proof"]["text"] == (
+        "Unique: proved when this page was built, by a proof (unit propagation alone) that "
+        "the book's own checker accepted."
+    )
+    sailboat = load_puzzle("nonogram02")
+    with_lemma = count_solutions(sailboat, certify=True).certificate
+    assert with_lemma.lemmas == 1
+    assert (
+        "by a proof (1 lemma) that"
+        in nonogram_data(sailboat, explain_nonogram(sailboat), certificate=with_lemma)["proof"][
+            "text"
+        ]
+    )
+    assert json.loads(json.dumps(data)) == data
+    assert "proof" not in nonogram_data(puzzle, explain_nonogram(puzzle))
+
+
+def test_a_claim_proved_by_its_solutions_says_how() -> None:
+    from helper.proofs import proved_by_witnesses
+
+    puzzle = Futoshiki([[1, 0], [0, 0]])
+    witnessed = proved_by_witnesses("has a solution", [[[1, 2], [2, 1]]], "its solution")
+    data = futoshiki_data(puzzle, explain_futoshiki(puzzle), certificate=witnessed)
+    assert data["proof"]["text"] == "Has a solution: proved (its solution)."
+
+
+def test_an_unproved_claim_says_not_proved() -> None:
+    from helper.proofs import unproved
+
+    puzzle = Futoshiki([[1, 0], [0, 0]])
+    data = futoshiki_data(
+        puzzle, explain_futoshiki(puzzle), certificate=unproved("unique", "no proof within 1 s")
+    )
+    assert data["proof"] == {
+        "claim": "unique",
+        "proved": False,
+        "text": "Unique: not proved (no proof within 1 s).",
+    }
+
+
+def test_another_puzzles_certificate_is_refused() -> None:
+    from helper.nonogram import count_solutions
+
+    other = count_solutions(Nonogram([[2], [1]], [[2], [1]]), certify=True).certificate
+    puzzle = Nonogram([[1], [2]], [[1], [2]])
+    with pytest.raises(ValueError, match="the certificate's solution is not the player's"):
+        nonogram_data(puzzle, explain_nonogram(puzzle), certificate=other)

@@ -194,8 +194,15 @@
       root.classList.add(`lp-${this.data.puzzle}`);
       for (const old of root.querySelectorAll(".lp-fallback")) old.remove();
       const title = el("p", { class: "lp-title", id: newId("title") }, this.data.title);
+      // what proves the puzzle unique, when the page was built with its certificate
+      const proof = this.data.proof
+        ? el("p", {
+            class: this.data.proof.proved ? "lp-proof lp-proved" : "lp-proof",
+            id: newId("proof"),
+          }, this.data.proof.text)
+        : null;
       this.board = this.buildBoard();
-      this.board.setAttribute("aria-describedby", title.id);
+      this.board.setAttribute("aria-describedby", proof ? `${title.id} ${proof.id}` : title.id);
       this.wrap = el("div", { class: "lp-board-wrap" }, this.board);
       this.buttons = {
         check: button("Check", () => this.check(), { "aria-keyshortcuts": "C" }),
@@ -219,6 +226,7 @@
       const b = this.buttons;
       root.append(
         title,
+        ...(proof ? [proof] : []),
         this.buildTools(),
         this.wrap,
         el("div", { class: "lp-buttons", role: "group", "aria-label": "Play" },

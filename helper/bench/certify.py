@@ -1,0 +1,173 @@
+"""The certificate benchmark: ``python -m helper.bench.certify --help``.
+
+What does proving an answer cost? For each puzzle, a plain count (``count_solutions``, limit 2)
+and a certified one (``certify=True``: the same count, then a DRAT proof of its "no" made by
+Glucose 3 and checked by :func:`helper.proofs.drat.check_drat`) run in this process, side by
+side: ``--repeat`` rounds, the order alternating (plain then certified, certified then plain,
+...) so that neither always runs second, the median of each kept. It prints, per puzzle, the
+claim, the proof's lemmas, the check's propagations, both medians and their ratio, then per
+set and split the median and the largest ratio, and the goal of the chapter "Trusting a no":
+a certified uniqueness costs at most :data:`UNIQUENESS_RATIO` times the plain count. The
+puzzles are the book's and seeded ones of two splits (:mod:`helper.bench.explain_sets`),
+reported apart; nothing was tuned on the held-out split.
+"""
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from helper.bench import explain_sets as sets
+from helper.futoshiki import Futoshiki
+from helper.futoshiki import count_solutions as count_futoshiki
+from helper.nonogram import Nonogram
+from helper.nonogram import count_solutions as count_nonogram
+from helper.results import CountResult
+
+UNIQUENESS_RATIO = 3.0
+"""The goal: a certified uniqueness costs at most this many times the plain count."""
+
+Puzzle = Nonogram | Futoshiki
+
+
+@dataclass
+class Row:
+    """One puzzle measured."""
+
+    set: str
+    split: str
+    puzzle: str
+    claim: str
+    proved: bool
+    lemmas: int
+    clauses: int
+    propagations: int
+    plain: float
+    certified: float
+
+    @property
+    def ratio(self) -> float:
+        """The certified count's median time over the plain count's."""
+        return self.certified / self.plain
+
+
+def _count(puzzle: Puzzle) -> Callable[..., CountResult]:
+    return count_nonogram if isinstance(puzzle, Nonogram) else count_futoshiki
+
+
+def measure(set_name: str, split: str, puzzle: Puzzle, repeat: int) -> Row:
+    """Count ``puzzle`` plainly and certified, ``repeat`` times each in alternating order."""
+    count = _count(puzzle)
+    seconds: dict[bool, list[float]] = {False: [], True: []}
+    certified: CountResult | None = None
+    for round_ in range(repeat):
+        for certify in (False, True) if round_ % 2 == 0 else (True, False):
+            start = time.perf_counter()
+            result = count(puzzle, certify=certify)
+            seconds[certify].append(time.perf_counter() - start)
+            if certify:
+                certified = result
+    assert certified is not None and certified.certificate is not None
+    proof = certified.certificate
+    return Row(
+        set_name,
+        split,
+        getattr(puzzle, "name", "") or "?",
+        proof.claim,
+        proof.proved,
+        proof.lemmas,
+        len(proof.formula),
+        proof.check.propagations if proof.check is not None else 0,
+        statistics.median(seconds[False]),
+        statistics.median(seconds[True]),
+    )
+
+
+HEADER = ("puzzle", "claim", "proved", "lemmas", "clauses", "propagations", "plain s",
+          "certified s", "ratio")  # fmt: skip
+
+
+def format_rows(rows: Sequence[Row]) -> str:
+    """The rows as an aligned text table."""
+    cells: list[tuple[str, ...]] = [HEADER]
+    for r in rows:
+        cells.append((r.puzzle, r.claim, "yes" if r.proved else "NO", f"{r.lemmas:,}",
+                      f"{r.clauses:,}", f"{r.propagations:,}", f"{r.plain:.3f}",
+                      f"{r.certified:.3f}", f"{r.ratio:.1f}"))  # fmt: skip
+    widths = [max(len(row[k]) for row in cells) for k in range(len(HEADER))]
+    return "\n".join(
+        "  ".join(
+            v.ljust(w) if k < 2 else v.rjust(w)
+            for k, (v, w) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in cells
+    )
+
+
+def summary(rows: Sequence[Row]) -> list[str]:
+    """Per set and split: the median and the largest ratio; then the goal, met or not, per
+    split (every unique puzzle's ratio at most :data:`UNIQUENESS_RATIO`)."""
+    lines = []
+    groups: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        groups.setdefault((r.set, r.split), []).append(r)
+    for (name, split), part in groups.items():
+        ratios = [r.ratio for r in part]
+        lines.append(f"{name}, {split}: {len(part)} puzzles, ratio median "
+                     f"{statistics.median(ratios):.1f}, largest {max(ratios):.1f}")  # fmt: skip
+    for split in dict.fromkeys(r.split for r in rows):
+        unique = [r for r in rows if r.split == split and r.claim == "unique"]
+        if not unique:
+            continue
+        worst = max(unique, key=lambda r: r.ratio)
+        met = all(r.proved and r.ratio <= UNIQUENESS_RATIO for r in unique)
+        verdict = "met" if met else "NOT met"
+        lines.append(f"goal ({split}): certified uniqueness within x {UNIQUENESS_RATIO:g} of "
+                     f"the plain count: {len(unique)} puzzles, the largest ratio "
+                     f"{worst.ratio:.1f} ({worst.puzzle}), {verdict}")  # fmt: skip
+    return lines
+
+
+def _sets(limit: int) -> dict[str, Callable[[str], Sequence[Puzzle]]]:
+    return {
+        "book-nonogram": lambda split: sets.book_nonograms(),
+        "book-futoshiki": lambda split: sets.book_futoshikis(),
+        "pictures": lambda split: sets.pictures(split, limit),
+        "noisy": lambda split: sets.pictures(split, limit, flips=sets.FLIPS),
+        "futoshiki": lambda split: sets.futoshikis(split, limit, 9),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark; the status is 1 when a goal is not met or a claim is not proved."""
+    names = list(_sets(1))
+    parser = argparse.ArgumentParser(
+        prog="python -m helper.bench.certify",
+        description="Count puzzles plainly and with certify=True, side by side in this "
+        "process, and print what the proofs cost. Tuning and held-out splits are reported "
+        "apart.",
+    )
+    parser.add_argument("--set", action="append", choices=names,
+                        help="a set (repeat; default: all)")  # fmt: skip
+    parser.add_argument("--split", choices=["tuning", "held-out", "both"], default="both")
+    parser.add_argument("--limit", type=int, default=4, help="seeded puzzles per set and split")
+    parser.add_argument("--repeat", type=int, default=3, help="rounds per puzzle (median kept)")
+    args = parser.parse_args(argv)
+    splits = ["tuning", "held-out"] if args.split == "both" else [args.split]
+    makers = _sets(args.limit)
+    rows: list[Row] = []
+    for name in args.set or names:
+        for split in ["book"] if name.startswith("book") else splits:
+            part = [measure(name, split, p, args.repeat) for p in makers[name](split)]
+            print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
+            rows += part
+    report = summary(rows)
+    print("", *report, sep="\n")
+    failed = any(line.endswith("NOT met") for line in report) or not all(r.proved for r in rows)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
