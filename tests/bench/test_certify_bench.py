@@ -1,0 +1,49 @@
+"""The certificate benchmark (``python -m helper.bench.certify``): what it measures and how
+it judges its goal, on small puzzles (its numbers are seconds; no test asserts a time)."""
+
+import pytest
+
+from helper.bench import certify as bench
+from helper.futoshiki import Futoshiki
+from helper.nonogram import Nonogram
+
+
+def test_a_puzzle_is_measured_plain_and_certified_with_its_proof():
+    row = bench.measure("small", "book", Nonogram([[2], [1]], [[2], [1]], name="corner"), 2)
+    assert (row.puzzle, row.claim, row.proved, row.lemmas) == ("corner", "unique", True, 0)
+    assert row.clauses > 0 and row.plain > 0 and row.certified > 0
+    assert row.ratio == row.certified / row.plain
+    other = bench.measure("small", "book", Futoshiki([[0, 0], [0, 0]], name="two"), 1)
+    assert (other.claim, other.proved, other.clauses) == ("at least 2 solutions", True, 0)
+
+
+def _row(split, claim, ratio, proved=True, name="p"):
+    return bench.Row("set", split, name, claim, proved, 0, 1, 0, 1.0, ratio)
+
+
+def test_the_goal_is_met_only_when_every_unique_puzzle_is_proved_within_the_ratio():
+    met = bench.summary([_row("tuning", "unique", 3.0), _row("tuning", "at least 2 solutions", 9)])
+    assert met[-1].endswith(", met") and "the largest ratio 3.0 (p)" in met[-1]
+    slow = bench.summary(
+        [_row("held-out", "unique", 2.0), _row("held-out", "unique", 3.5, name="q")]
+    )
+    assert slow[-1].endswith("NOT met") and "(q)" in slow[-1]
+    unproved = bench.summary([_row("book", "unique", 1.0, proved=False)])
+    assert unproved[-1].endswith("NOT met")
+    assert bench.summary([_row("book", "at least 2 solutions", 9)]) == [
+        "set, book: 1 puzzles, ratio median 9.0, largest 9.0"
+    ]
+
+
+def test_the_command_prints_tables_and_the_goal(monkeypatch, capsys):
+    small = {"book-nonogram": lambda split: [Nonogram([[1], [1]], [[2], []], name="bar")]}
+    monkeypatch.setattr(bench, "_sets", lambda limit: small)
+    status = bench.main(["--set", "book-nonogram", "--repeat", "1"])
+    out = capsys.readouterr().out
+    assert "book-nonogram, book:" in out and "bar" in out and "goal (book):" in out
+    assert status == (0 if out.rstrip().endswith(", met") else 1)
+
+
+def test_an_unknown_set_is_refused():
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "nothing"])
