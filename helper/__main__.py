@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from helper.explain.steps import Explanation, Premise, Step
     from helper.futoshiki import Futoshiki
     from helper.nonogram import Nonogram
+    from helper.proofs import Certificate
     from helper.registry import Registry
     from helper.results import CountResult, SolveResult
 
@@ -429,8 +430,13 @@ def command_solve(args: argparse.Namespace) -> Outcome:
     if result.status == "no solution":
         noun, found, report = _diagnose(kind, puzzle, args.time_limit)
         data["diagnosis"] = None if found is None else _diagnosis_data(found, noun)
+        conflict, conflict_text = _certify_conflict(
+            args, kind, puzzle, None if found is None else found.conflict
+        )
+        if conflict is not None:
+            data["diagnosis"]["certificate"] = conflict
         failed = _failed(data, result.status, result.message, args.file)
-        failed.report = "\n".join(filter(None, [report, proof_text]))
+        failed.report = "\n".join(filter(None, [report, proof_text, conflict_text]))
         return failed
     if not result.solved:
         return _failed(data, result.status, result.message, args.file)
@@ -483,8 +489,33 @@ def _certify(
         certificate = family.certify_count(puzzle, answer, time_limit=args.time_limit)  # type: ignore[arg-type]
     else:
         certificate = family.certify_solve(puzzle, answer, time_limit=args.time_limit)  # type: ignore[arg-type]
+    return _certificate_data(args, certificate, "certificate")
+
+
+def _certify_conflict(
+    args: argparse.Namespace, kind: Kind, puzzle: "Puzzle", conflict: Any
+) -> tuple[dict[str, Any] | None, str]:
+    """With ``--certify`` or ``--proof-dir``: the certificate of the clues that cannot all
+    hold (a minimal conflicting set), as for :func:`_certify`."""
+    if not (args.certify or args.proof_dir) or conflict is None:
+        return None, ""
+    if kind == "nonogram":
+        from helper.nonogram.certify import certify_conflict
+
+        certificate = certify_conflict(puzzle, conflict, time_limit=args.time_limit)  # type: ignore[arg-type]
+    else:
+        from helper.futoshiki.certify import certify_conflict as certify_clues
+
+        certificate = certify_clues(puzzle.height, conflict, time_limit=args.time_limit)
+    return _certificate_data(args, certificate, "conflict certificate")
+
+
+def _certificate_data(
+    args: argparse.Namespace, certificate: "Certificate", label: str
+) -> tuple[dict[str, Any], str]:
+    """A certificate as JSON data and as text, its files written with ``--proof-dir``."""
     files = None
-    text = f"certificate: {certificate.summary()}"
+    text = f"{label}: {certificate.summary()}"
     if args.proof_dir and certificate.proved and certificate.formula:
         try:
             written = certificate.write(

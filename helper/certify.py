@@ -143,11 +143,24 @@ def _plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}" + ("" if count == 1 else "s")
 
 
+def _bad_witness(found: Sequence[Grid], check: Callable[[Grid], bool]) -> str:
+    """Why ``found`` cannot serve as witnesses: one breaks the clues, or two are the same
+    (empty when they can serve)."""
+    for k, grid in enumerate(found, start=1):
+        if not check(grid):
+            return f"solution {k} breaks the clues"
+    distinct = {tuple(tuple(row) for row in grid) for grid in found}
+    if len(distinct) < len(found):
+        return "two of the solutions are the same grid"
+    return ""
+
+
 def certify_count(
     count: CountResult,
     formula: Callable[[], Formula],
     block: Callable[[Grid], list[int]],
     *,
+    check: Callable[[Grid], bool],
     backend: str = DEFAULT_PROOF_BACKEND,
     time_limit: float | None = None,
     comments: Sequence[str] = (),
@@ -169,20 +182,28 @@ def certify_count(
         Makes the puzzle's CNF (clauses over the cell variables ``block`` uses).
     block
         The clause "some cell differs from this solution".
+    check
+        Whether a grid satisfies the puzzle: code that shares nothing with the solvers. Every
+        solution of the count is checked again here, and they must differ, before any is a
+        witness.
     backend, time_limit, comments
         As for :func:`refute` (``time_limit`` is what is left of the count's own).
     """
     found = list(count.solutions)
+    claim = {0: "no solution", 1: "unique"}.get(len(found), f"exactly {len(found)} solutions")
+    if not count.exact:
+        claim = f"at least {_plural(len(found), 'solution')}" if found else "no solution"
+    if bad := _bad_witness(found, check):
+        return unproved(claim, f"a witness fails: {bad}")
     if not count.exact:
         if not found:
             why = count.message or "the count did not finish"
             return unproved("no solution", f"the count claims nothing: {why}")
         return proved_by_witnesses(
-            f"at least {_plural(len(found), 'solution')}",
+            claim,
             found,
             f"{_plural(len(found), 'different solution')}, each checked against the clues",
         )
-    claim = {0: "no solution", 1: "unique"}.get(len(found), f"exactly {len(found)} solutions")
     clauses = formula()
     clauses += [block(grid) for grid in found]
     return refute(
@@ -199,14 +220,17 @@ def certify_solve(
     result: SolveResult,
     formula: Callable[[], Formula],
     *,
+    check: Callable[[Grid], bool],
     backend: str = DEFAULT_PROOF_BACKEND,
     time_limit: float | None = None,
     comments: Sequence[str] = (),
 ) -> Certificate:
-    """The certificate of what a solve claims: "has a solution" (its grid, checked against the
-    clues), or "no solution" (a checked DRAT proof that ``formula()`` has no model); a solve
-    that did not finish claims nothing."""
+    """The certificate of what a solve claims: "has a solution" (its grid, checked here
+    against the clues by ``check``), or "no solution" (a checked DRAT proof that
+    ``formula()`` has no model); a solve that did not finish claims nothing."""
     if result.grid is not None:
+        if not check(result.grid):
+            return unproved("has a solution", "a witness fails: the solution breaks the clues")
         return proved_by_witnesses(
             "has a solution", [result.grid], "the solution, checked against the clues"
         )
@@ -221,4 +245,89 @@ def certify_solve(
     )
 
 
-__all__ = ["DEFAULT_PROOF_BACKEND", "certify_count", "certify_solve", "refute"]
+def certify_conflict(
+    parts: Sequence[Sequence[Sequence[int]]],
+    names: Sequence[str],
+    *,
+    base: Sequence[Sequence[int]] = (),
+    decode: Callable[[list[int]], Grid],
+    holds: Callable[[Grid, int], bool],
+    minimal: bool,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+    comments: Sequence[str] = (),
+) -> Certificate:
+    """The certificate of a set of clues that cannot all hold (a conflict), for either family.
+
+    The "no" part, "these cannot all hold", is refuted: ``base`` and every part together have
+    no model. When the set is claimed ``minimal``, the "yes" part, "each one is needed", is
+    proved by witnesses: for each member, a grid that satisfies ``base`` and every other
+    member, found by the SAT back end and checked by ``holds`` (code that shares nothing
+    with the solver), in the order of ``parts``.
+
+    Parameters
+    ----------
+    parts
+        The clauses of each member, over one numbering of the variables.
+    names
+        Each member as the reader reads it (``"row 1: 2"``, ``"sign (0, 0) < (0, 1)"``).
+    base
+        Clauses that hold always (a Futoshiki's Latin square rules; nothing for a Nonogram).
+    decode
+        The grid of a model (PySAT's list of signed literals).
+    holds
+        ``holds(grid, k)``: whether the grid satisfies member ``k`` and the rules ``base``
+        stands for.
+    minimal
+        Whether the set is claimed minimal (each member needed).
+    backend, time_limit, comments
+        As for :func:`refute`; the witnesses share ``time_limit`` with the proof.
+    """
+    claim = "; ".join(names) + (
+        ": cannot all hold, and each is needed" if minimal else ": cannot all hold"
+    )
+    deadline = Deadline(time_limit)
+    formula = [list(clause) for clause in base]
+    for part in parts:
+        formula += [list(clause) for clause in part]
+    proved = refute(formula, claim, backend=backend, time_limit=time_limit, comments=comments,
+                    name="conflict")  # fmt: skip
+    if not proved.proved or not minimal:
+        return proved
+    witnesses: list[Grid] = []
+    for k in range(len(parts)):
+        rest = [list(clause) for clause in base]
+        for j, part in enumerate(parts):
+            if j != k:
+                rest += [list(clause) for clause in part]
+        try:
+            with SatSolver(backend, rest, run=Run(Deadline(deadline.left()))) as solver:
+                found = solver.solve()
+                grid = decode(solver.model()) if found else None
+        except SolverTimeoutError:
+            return replace(proved, proved=False, reason=f"no witness within {time_limit:g} s")
+        if grid is None:
+            return replace(
+                proved, proved=False, reason=f"{names[k]} is not needed: the rest cannot hold"
+            )
+        if not all(holds(grid, j) for j in range(len(parts)) if j != k):
+            return replace(
+                proved,
+                proved=False,
+                reason=f"the grid found without {names[k]} breaks another member",
+            )
+        witnesses.append(grid)
+    return replace(
+        proved,
+        witnesses=tuple(witnesses),
+        reason=f"{proved.reason}; for each member, a grid that keeps the others",
+    )
+
+
+__all__ = [
+    "DEFAULT_PROOF_BACKEND",
+    "certify_conflict",
+    "certify_count",
+    "certify_solve",
+    "refute",
+]

@@ -282,3 +282,138 @@ def test_a_book_futoshiki_is_proved_unique_and_its_formula_is_the_one_hot_cnf():
 
 def test_certify_count_is_the_same_for_both_families():
     assert certify_count is certify.certify_count
+
+
+# -- witnesses are checked again, by code that shares nothing with the solvers ------------------
+
+
+def test_a_witness_that_breaks_the_clues_proves_nothing():
+    empty = [[0] * 3 for _ in range(3)]
+    certificate = certify_nonogram(NO_SOLUTION, _count([empty], 2))
+    assert certificate.claim == "unique" and not certificate.proved
+    assert certificate.reason == "a witness fails: solution 1 breaks the clues"
+    made_up = solve(UNIQUE)
+    object.__setattr__(made_up, "grid", [[0, 0], [0, 0]])
+    from helper.nonogram.certify import certify_solve
+
+    assert certify_solve(UNIQUE, made_up).reason == (
+        "a witness fails: the solution breaks the clues"
+    )
+
+
+def test_the_same_solution_twice_is_not_two_solutions():
+    small = Nonogram([[], [], [2], [1, 1]], [[1], [1], [1], [1]])
+    grid = count_solutions(small).solutions[0]
+    for limit, claim in ((None, "exactly 2 solutions"), (2, "at least 2 solutions")):
+        certificate = certify_nonogram(small, _count([grid, grid], limit))
+        assert (certificate.claim, certificate.proved) == (claim, False)
+        assert certificate.reason == "a witness fails: two of the solutions are the same grid"
+
+
+def test_a_futoshiki_witness_is_checked_against_its_givens_and_signs():
+    puzzle = Futoshiki([[1, 0], [0, 0]])
+    wrong = CountResult([[[2, 1], [1, 2]]], limit=2, complete=True)  # breaks the given 1
+    assert certify_futoshiki(puzzle, wrong).reason == "a witness fails: solution 1 breaks the clues"
+
+
+# -- a second checker, written by others, accepts the same files --------------------------------
+
+
+def _dratify_accepts(certificate, folder) -> bool:
+    import dratify
+
+    cnf, drat = certificate.write(folder)
+    formula = dratify.parse_dimacs(cnf.read_text())
+    return bool(dratify.check_proof(formula, drat.read_text(), engine="python").ok)
+
+
+def test_dratify_accepts_the_files_of_every_kind_of_certificate(tmp_path):
+    from helper.futoshiki import load_puzzle as load_futoshiki
+    from helper.futoshiki.certify import certify_conflict as certify_clues
+    from helper.futoshiki.conflicts import conflicting_clues
+    from helper.nonogram import conflicting_lines
+    from helper.nonogram.certify import certify_conflict
+
+    certificates = [
+        count_solutions(load_puzzle("nonogram02"), certify=True).certificate,  # a lemma
+        count_futoshiki(load_futoshiki("nine01"), certify=True).certificate,  # 27 lemmas
+        solve(NO_SOLUTION, certify=True).certificate,  # no lemma
+        certify_conflict(NO_SOLUTION, conflicting_lines(NO_SOLUTION)),
+        certify_clues(2, conflicting_clues(Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))]))),
+    ]
+    for k, certificate in enumerate(certificates):
+        assert certificate.proved, certificate.reason
+        assert _dratify_accepts(certificate, tmp_path / str(k)), certificate.claim
+
+
+def test_dratify_rejects_a_proof_ours_rejects(tmp_path):
+    certificate = count_solutions(load_puzzle("nonogram02"), certify=True).certificate
+    tampered = [line for line in certificate.proof if line.startswith("d") or line == "0"]
+    assert not check_drat(certificate.formula, tampered).valid
+    from dataclasses import replace
+
+    assert not _dratify_accepts(replace(certificate, proof=tuple(tampered)), tmp_path)
+
+
+# -- conflicts ---------------------------------------------------------------------------------
+
+
+def test_a_conflict_is_proved_with_a_witness_per_member():
+    from pathlib import Path
+
+    from helper.formats import read_puzzle_file
+    from helper.nonogram import conflicting_lines
+    from helper.nonogram.certify import certify_conflict, line_cells
+    from helper.nonogram.clues import runs
+
+    broken = read_puzzle_file(Path(__file__).parent / "data" / "no_solution.non")
+    conflict = conflicting_lines(broken)
+    certificate = certify_conflict(broken, conflict)
+    assert certificate.proved and len(certificate.witnesses) == len(conflict)
+    for k, grid in enumerate(certificate.witnesses):
+        flat = [v for row in grid for v in row]
+        kept = [line for j, line in enumerate(conflict.lines) if j != k]
+        assert all(
+            runs([flat[v - 1] for v in line_cells(broken, line)]) == list(line.clue)
+            for line in kept
+        )
+
+
+def test_a_set_that_is_not_minimal_is_not_proved_minimal():
+    from helper.nonogram import conflicting_lines
+    from helper.nonogram.certify import certify_conflict
+    from helper.nonogram.conflicts import ClueLine, LineConflict
+
+    broken = NO_SOLUTION
+    needed = conflicting_lines(broken).lines
+    spare = next(line for line in (ClueLine("row", r, ()) for r in range(3)) if line not in needed)
+    extra = LineConflict((*needed, spare), minimal=True, first=3, solves=0)
+    certificate = certify_conflict(broken, extra)
+    assert not certificate.proved
+    assert certificate.reason == f"{spare} is not needed: the rest cannot hold"
+    plain = LineConflict(extra.lines, minimal=False, first=3, solves=0)
+    unminimal = certify_conflict(broken, plain)
+    assert unminimal.proved and unminimal.claim.endswith(": cannot all hold")
+    assert unminimal.witnesses == ()
+
+
+def test_lines_that_can_all_hold_are_not_proved_to_conflict():
+    from helper.nonogram.certify import certify_conflict
+    from helper.nonogram.conflicts import ClueLine, LineConflict
+
+    fine = LineConflict((ClueLine("row", 0, (2,)),), minimal=True, first=1, solves=0)
+    certificate = certify_conflict(UNIQUE, fine)
+    assert not certificate.proved and "has a solution" in certificate.reason
+
+
+def test_a_futoshiki_conflict_witness_is_a_latin_square_keeping_the_rest():
+    from helper.futoshiki.certify import certify_conflict as certify_clues
+    from helper.futoshiki.conflicts import conflicting_clues
+
+    broken = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 0, 0]], [((0, 1), (0, 0))])
+    conflict = conflicting_clues(broken)
+    certificate = certify_clues(3, conflict)
+    assert certificate.proved and len(certificate.witnesses) == len(conflict) == 2
+    without_given, without_sign = certificate.witnesses
+    assert without_given[0][1] < without_given[0][0]  # keeps the sign
+    assert without_sign[0][0] == 1  # keeps the given

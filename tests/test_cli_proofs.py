@@ -67,10 +67,29 @@ def test_a_futoshiki_with_no_solution_is_certified_on_solve(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "no solution"
     assert data["certificate"]["claim"] == "no solution" and data["certificate"]["proved"]
+    conflict = data["diagnosis"]["certificate"]
+    assert conflict["proved"] and conflict["claim"].endswith(
+        ": cannot all hold, and each is needed"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "futoshiki_no_solution-conflict.cnf",
+        "futoshiki_no_solution-conflict.drat",
         "futoshiki_no_solution-no-solution.cnf",
         "futoshiki_no_solution-no-solution.drat",
     ]
+    for stem in ("conflict", "no-solution"):
+        files = [str(tmp_path / f"futoshiki_no_solution-{stem}.{ext}") for ext in ("cnf", "drat")]
+        assert main(["check-proof", *files]) == 0
+
+
+def test_a_nonogram_without_solution_names_its_certified_conflict(capsys):
+    assert main(["solve", str(DATA / "no_solution.non"), "--certify"]) == EXIT_PUZZLE
+    err = capsys.readouterr().err.splitlines()
+    assert err[-2].startswith("certificate: no solution: proved (")
+    assert err[-1].startswith(
+        "conflict certificate: row 0: 1 1; column 2: 0: cannot all hold, and each is needed: "
+        "proved ("
+    )
 
 
 def test_a_not_unique_claim_is_proved_by_its_solutions_and_writes_nothing(tmp_path, capsys):

@@ -3,12 +3,15 @@
 refuted with a DRAT proof the book's checker accepts."""
 
 from helper.certify import DEFAULT_PROOF_BACKEND, Formula
+from helper.certify import certify_conflict as _certify_conflict
 from helper.certify import certify_count as _certify_count
 from helper.certify import certify_solve as _certify_solve
 from helper.proofs import Certificate
-from helper.results import CountResult, SolveResult
+from helper.results import CountResult, Grid, SolveResult
 
-from .cnf import blocking_clause, one_hot_cnf
+from .check import check_futoshiki
+from .cnf import blocking_clause, decode_one_hot, one_hot_cnf, sign_clauses
+from .conflicts import ClueConflict
 from .puzzle import Futoshiki
 
 
@@ -35,6 +38,8 @@ def cnf_comments(puzzle: Futoshiki) -> list[str]:
     return [
         f"a Futoshiki of {n} rows and {n} columns, as the one-hot CNF",
         f"variable (r - 1) * {n * n} + (c - 1) * {n} + v: row r, column c (from 1) holds v",
+        "the puzzle, in the book's text format:",
+        *puzzle.to_text().splitlines(),
     ]
 
 
@@ -60,6 +65,7 @@ def certify_count(
         count,
         lambda: futoshiki_formula(puzzle),
         lambda grid: blocking_clause(grid, lambda r, c, v: _var(size, r, c, v)),
+        check=lambda grid: check_futoshiki(puzzle.grid, puzzle.constraints, grid),
         backend=backend,
         time_limit=time_limit,
         comments=cnf_comments(puzzle),
@@ -78,10 +84,92 @@ def certify_solve(
     return _certify_solve(
         result,
         lambda: futoshiki_formula(puzzle),
+        check=lambda grid: check_futoshiki(puzzle.grid, puzzle.constraints, grid),
         backend=backend,
         time_limit=time_limit,
         comments=cnf_comments(puzzle),
     )
 
 
-__all__ = ["certify_count", "certify_solve", "cnf_comments", "futoshiki_formula"]
+def _latin_square(grid: Grid) -> bool:
+    """Whether every row and every column of ``grid`` holds ``1 .. n`` once (no solver)."""
+    n = len(grid)
+    digits = set(range(1, n + 1))
+    return all(set(row) == digits for row in grid) and all(
+        {row[c] for row in grid} == digits for c in range(n)
+    )
+
+
+def certify_conflict(
+    size: int,
+    conflict: ClueConflict,
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+) -> Certificate:
+    """The certificate of givens and signs that cannot all hold (``conflicting_clues``) in a
+    ``size x size`` Futoshiki: a DRAT proof that the Latin square rules and these clues have
+    no common grid (the one-hot CNF), and, when the set is minimal, for each clue a Latin
+    square that keeps every other one (checked without a solver).
+
+    Examples
+    --------
+    >>> from helper.futoshiki.conflicts import conflicting_clues
+    >>> broken = Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))])  # (0, 1) < 1: impossible
+    >>> certificate = certify_conflict(2, conflicting_clues(broken))
+    >>> certificate.claim, certificate.proved
+    ('given (0, 0) = 1; sign (0, 1) < (0, 0): cannot all hold, and each is needed', True)
+    """
+    clues = list(conflict.clues)
+    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
+
+    def var(r: int, c: int, v: int) -> int:
+        return _var(size, r, c, v)
+
+    parts: list[Formula] = []
+    for clue in clues:
+        if clue.kind == "given":
+            (r, c), value = clue.cells[0], clue.value
+            assert value is not None  # a given has its number
+            parts.append([[var(r, c, value)]])
+        else:
+            parts.append(sign_clauses(var, clue.cells[0], clue.cells[1], size))
+
+    def decode(model: list[int]) -> Grid:
+        return decode_one_hot(model, var, size)
+
+    def holds(grid: Grid, k: int) -> bool:
+        clue = clues[k]
+        if not _latin_square(grid):
+            return False
+        if clue.kind == "given":
+            (r, c) = clue.cells[0]
+            return grid[r][c] == clue.value
+        (r1, c1), (r2, c2) = clue.cells
+        return grid[r1][c1] < grid[r2][c2]
+
+    return _certify_conflict(
+        parts,
+        [str(clue) for clue in clues],
+        base=[list(clause) for clause in rules.clauses],
+        decode=decode,
+        holds=holds,
+        minimal=conflict.minimal,
+        backend=backend,
+        time_limit=time_limit,
+        comments=[
+            f"a Futoshiki of {size} rows and {size} columns, as the one-hot CNF: the Latin "
+            "square rules and the conflicting clues only",
+            f"variable (r - 1) * {size * size} + (c - 1) * {size} + v: row r, column c (from "
+            "1) holds v",
+        ],
+    )
+
+
+__all__ = [
+    "certify_conflict",
+    "certify_count",
+    "certify_solve",
+    "cnf_comments",
+    "futoshiki_formula",
+]
