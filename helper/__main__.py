@@ -656,8 +656,9 @@ def command_explain(args: argparse.Namespace) -> Outcome:
     explain: Callable[..., Explanation] = (
         nonogram.explain if kind == "nonogram" else futoshiki.explain
     )
+    certify = bool(args.certify or args.proof_dir)
     try:
-        steps = explain(puzzle, time_limit=args.time_limit)
+        steps = explain(puzzle, time_limit=args.time_limit, certify=certify)
     except SolverError as error:
         return _failed_by(_shared(args, kind), error, args.file)
     notes = ""
@@ -667,10 +668,20 @@ def command_explain(args: argparse.Namespace) -> Outcome:
             f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets"
         )
     data = {**_shared(args, kind), **_explanation_data(steps, kind)}
+    lines = [str(step) for step in steps]
+    if certify:
+        for number, certificate in enumerate(steps.certificates):
+            proved, _ = _certificate_data(args, certificate, "step")
+            data["steps"][number]["certificate"] = proved
+            lines[number] += (
+                "  [proved]" if certificate.proved else (f"  [not proved: {certificate.reason}]")
+            )
+        count = sum(c.proved for c in steps.certificates)
+        notes = "\n".join(filter(None, [notes, f"{count} of {len(steps)} steps proved"]))
     if not steps.complete:  # the steps found stand; the rest is missing
         stopped = f"time limit reached: {steps.message} ({len(steps)} steps found)"
-        return Outcome(data, "\n".join(map(str, steps)), notes, stopped, exit_status=EXIT_TIMEOUT)
-    return Outcome(data, "\n".join(map(str, steps)), notes)
+        return Outcome(data, "\n".join(lines), notes, stopped, exit_status=EXIT_TIMEOUT)
+    return Outcome(data, "\n".join(lines), notes)
 
 
 def command_convert(args: argparse.Namespace) -> Outcome:
@@ -885,6 +896,7 @@ def _add_explain(commands: "argparse._SubParsersAction") -> None:
         "--stats", action="store_true", help="also print the counts of the steps (on stderr)"
     )
     _add_max_cells(explain)
+    _add_certify(explain)
 
 
 def _add_convert(commands: "argparse._SubParsersAction") -> None:

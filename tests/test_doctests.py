@@ -27,6 +27,7 @@ MODULES = [
     "helper.nonogram.certify",
     "helper.futoshiki.certify",
     "helper.play.export",
+    "helper.explain.certify",
     "helper.formats",
     "helper.figure",
     "helper.nonogram",

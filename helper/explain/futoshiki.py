@@ -22,6 +22,7 @@ from pysat.formula import IDPool
 from helper.backends.pysat import SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
+from helper.futoshiki.cnf import sign_clauses
 from helper.futoshiki.puzzle import Futoshiki
 from helper.sigint import pysat_sigint
 
@@ -75,13 +76,14 @@ def switched_cnf(puzzle: Futoshiki) -> tuple[list[list[int]], list[int], int]:
     for premise in premises_of(puzzle):
         switch = pool.id(premise)
         switches.append(switch)
-        for clause in _premise_clauses(premise, puzzle, x):
+        for clause in premise_clauses(premise, puzzle, x):
             clauses.append([-switch, *clause])
     return clauses, switches, pool.top
 
 
-def _premise_clauses(premise: Premise, puzzle: Futoshiki, x) -> list[list[int]]:
-    """The clauses of one premise, without its switch."""
+def premise_clauses(premise: Premise, puzzle: Futoshiki, x) -> list[list[int]]:
+    """The clauses of one premise, without its switch: ``x(cell, digit)`` numbers the
+    variables (the certificates of :mod:`helper.explain.certify` use them too)."""
     kind, n = premise[0], puzzle.height
     if kind == "given":
         r, c = premise[1]
@@ -95,18 +97,17 @@ def _premise_clauses(premise: Premise, puzzle: Futoshiki, x) -> list[list[int]]:
             clauses.append([x(cell, d) for cell in cells])  # the digit is somewhere
             clauses += [[-x(a, d), -x(b, d)] for k, a in enumerate(cells) for b in cells[k + 1 :]]
         return clauses
-    if kind == "sign":
-        small, large = premise[1], premise[2]
-        clauses = []
-        for d in digits:  # small = d needs large > d; large = d needs small < d
-            clauses.append([-x(small, d), *(x(large, e) for e in range(d + 1, n + 1))])
-            clauses.append([-x(large, d), *(x(small, e) for e in range(1, d))])
-        return clauses
+    if kind == "sign":  # small = d needs large > d; large = d needs small < d
+        return sign_clauses(lambda r, c, d: x((r, c), d), premise[1], premise[2], n)
     raise ValueError(f"unknown premise {premise!r}")
 
 
 def explain(
-    puzzle: Futoshiki, *, time_limit: float | None = None, budget: int = STEP_BUDGET
+    puzzle: Futoshiki,
+    *,
+    time_limit: float | None = None,
+    budget: int = STEP_BUDGET,
+    certify: bool = False,
 ) -> Explanation:
     """The steps that solve ``puzzle``, from its grid (givens filled in) to its solution.
 
@@ -119,6 +120,9 @@ def explain(
     budget
         Hitting-set solves per step; when they run out, the step is a minimal set of premises
         found by deletion instead of a proven cheapest one.
+    certify
+        Also prove each step (:func:`helper.explain.certify.certify_steps`): the result's
+        ``certificates``, within what is left of ``time_limit``.
 
     Returns
     -------
@@ -178,8 +182,15 @@ def explain(
                 memory.keep_fitting(np.array(decided), np.ones(len(decided), dtype=bool))
                 steps.append(step)
         except SolverTimeoutError as error:  # the steps found by then stand
-            return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
-    return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
+            cut: SolverTimeoutError | None = error
+        else:
+            cut = None
+    found = explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, cut)
+    if not certify:
+        return found
+    from .certify import with_certificates
+
+    return with_certificates(puzzle, found, deadline)
 
 
 def digits_of(grid: np.ndarray, n: int) -> np.ndarray:

@@ -55,6 +55,7 @@ def explain(
     time_limit: float | None = None,
     budget: int = STEP_BUDGET,
     rectangles: bool = True,
+    certify: bool = False,
 ) -> Explanation:
     """The steps that solve ``puzzle``, from the empty grid to its solution.
 
@@ -71,6 +72,9 @@ def explain(
         Examine every two rows and two columns first (the cheapest multi-line steps there
         are) before the hitting-set search; ``False`` is the control that leaves every
         multi-line step to the search.
+    certify
+        Also prove each step (:func:`helper.explain.certify.certify_steps`): the result's
+        ``certificates``, within what is left of ``time_limit``.
 
     Returns
     -------
@@ -118,8 +122,14 @@ def explain(
             memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
             steps.append(step)
     except SolverTimeoutError as error:  # the steps found by then stand
-        return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
-    return explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
+        found = explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
+    else:
+        found = explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
+    if not certify:
+        return found
+    from .certify import with_certificates
+
+    return with_certificates(puzzle, found, deadline)
 
 
 def line_premises(puzzle: Nonogram) -> list[Premise]:

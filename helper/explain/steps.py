@@ -17,6 +17,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
 
+from helper.proofs.certificate import Certificate
+
 Cell = tuple[int, int]
 Premise = tuple  # ("row", i) | ("column", j) | ("sign", cell, cell) | ("given", cell)
 Grid = tuple[tuple[int, ...], ...]
@@ -88,6 +90,10 @@ class Explanation(Sequence[Step]):
         ``True`` when the steps lead from ``start`` to ``solution``.
     message
         Why the explanation is incomplete (empty when it is complete).
+    certificates
+        With ``explain(..., certify=True)``: one certificate per step, in order, that the
+        step's cells follow from its premises and the cells before it
+        (:func:`helper.explain.certify.certify_steps`); empty otherwise.
     """
 
     steps: tuple[Step, ...]
@@ -97,6 +103,7 @@ class Explanation(Sequence[Step]):
     hitting_sets: int = 0
     complete: bool = True
     message: str = ""
+    certificates: tuple[Certificate, ...] = ()
 
     @overload
     def __getitem__(self, index: int) -> Step: ...

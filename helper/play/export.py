@@ -14,7 +14,8 @@ The JSON form of a step::
      "lines": [["row", i], ["column", j],        # Nonogram and Futoshiki
                ["sign", [r1, c1], [r2, c2]],     # Futoshiki: cell 1 < cell 2
                ["given", [r, c]]],               # Futoshiki: a printed number
-     "reason": "one sentence", "kind": "overlap"}
+     "reason": "one sentence", "kind": "overlap",
+     "proved": true}                             # only for explain(..., certify=True)
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -99,7 +100,7 @@ def _steps_json(
     Futoshiki, -1 for a Nonogram)."""
     grid = [list(row) for row in start]
     unknown = 0 if futoshiki else -1
-    out = []
+    out: list[dict[str, Any]] = []
     for number, step in enumerate(steps, start=1):
         where = f"step {number}"
         if not isinstance(step.reason, str) or not step.reason.strip():
@@ -122,6 +123,12 @@ def _steps_json(
             cells.append([row, column, value])
         lines = [_premise(p, size, futoshiki, where) for p in step.lines]
         out.append({"cells": cells, "lines": lines, "reason": step.reason, "kind": step.kind})
+    proofs = getattr(steps, "certificates", ())  # explain(..., certify=True)
+    if proofs:
+        if len(proofs) != len(out):
+            raise ValueError(f"{len(proofs)} certificates for {len(out)} steps")
+        for step_json, certificate in zip(out, proofs, strict=True):
+            step_json["proved"] = bool(certificate.proved)
     undecided = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == unknown]
     if undecided:
         r, c = undecided[0]

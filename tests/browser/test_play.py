@@ -83,14 +83,16 @@ def test_the_book_has_its_players(site: Path) -> None:
 
 def test_the_book_shows_certificates_on_its_players(site: Path) -> None:
     """The players of the 10 × 10, the 20 × 20 and the Futoshikis say their puzzle is proved
-    unique (built with a certificate, helper.proofs)."""
-    proved = 0
+    unique (built with a certificate, helper.proofs), and each of their steps proved."""
+    proved = steps_proved = 0
     for path in built_pages(site):
         for data in re.findall(r'<script type="application/json" class="lp-data">(.*?)</script>',
                                (site / path).read_text("utf8"), flags=re.S):  # fmt: skip
-            proof = json.loads(data).get("proof")
+            player = json.loads(data)
+            proof = player.get("proof")
             proved += bool(proof and proof["proved"] and proof["claim"] == "unique")
-    assert proved >= 4, proved
+            steps_proved += all(step.get("proved") is True for step in player["steps"])
+    assert proved >= 4 and steps_proved >= 4, (proved, steps_proved)
 
 
 def test_the_proof_line_is_shown_and_describes_the_board(
@@ -183,6 +185,9 @@ def test_hint_until_the_end_reaches_solved(browser, base_url: str, puzzle: Playe
         assert 0 < len(reasons) <= len(data["steps"])
         for number, (reason, step) in enumerate(zip(reasons, data["steps"], strict=False), 1):
             assert f"step {number} of {len(data['steps'])}" in reason and step["reason"] in reason
+            # a step proved when the page was built says so (explain(..., certify=True))
+            said = "(Proved: a checked proof says its premises force it.)" in reason
+            assert said == (step.get("proved") is True)
         _no_problems(opened, player.name)
 
 

@@ -58,3 +58,21 @@ def test_bad_files(capsys, tmp_path):
 def test_time_limit_is_status_3(capsys):
     status, _, err = run(capsys, data_path("nonogram02.json"), "--time-limit", "0.0001")
     assert status == 3 and len(err) == 1 and "time limit" in err[0]
+
+
+def test_certify_marks_each_step_proved_and_proof_dir_writes_them(capsys, tmp_path):
+    import json
+
+    heart = str(data_path("nonogram01.json"))
+    assert main(["explain", heart, "--certify"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert lines and all(line.endswith("  [proved]") for line in lines)
+    assert captured.err.strip().endswith(f"{len(lines)} of {len(lines)} steps proved")
+    assert main(["explain", heart, "--proof-dir", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    first = data["steps"][0]["certificate"]
+    assert first["proved"] and first["claim"].startswith("step 1: ")
+    assert first["files"]["formula"].endswith("nonogram01-step-1.cnf")
+    assert main(["check-proof", first["files"]["formula"], first["files"]["proof"]]) == 0
+    assert len(list(tmp_path.glob("*.drat"))) == len(data["steps"])

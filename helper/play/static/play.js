@@ -109,6 +109,13 @@
   let uid = 0;
   const newId = (prefix) => `lp-${prefix}-${++uid}`;
 
+  /* What the page says of a step's certificate (built with the page: explain(certify=True)). */
+  function proofNote(step) {
+    if (step.proved === true) return " (Proved: a checked proof says its premises force it.)";
+    if (step.proved === false) return " (Not proved.)";
+    return "";
+  }
+
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
@@ -402,7 +409,7 @@
       this.updateButtons();
       const heading = `Hint, step ${number + 1} of ${this.steps.length} (${step.kind}):`;
       const solved = this.isSolved() ? ` Solved! ${this.solvedText()}` : "";
-      this.say(heading, step.reason + solved);
+      this.say(heading, step.reason + proofNote(step) + solved);
     }
 
     undo() {
@@ -461,7 +468,7 @@
         this.marks.lines = step.lines;
         const heading = `Step ${target} of ${last} (${step.kind}):`;
         const end = target === last ? " The explanation ends here: the puzzle is solved." : "";
-        this.say(heading, step.reason + end);
+        this.say(heading, step.reason + proofNote(step) + end);
       } else {
         this.say("Explanation:", `${plural(last, "step")} from the empty grid. Press Next for the first.`);
       }
