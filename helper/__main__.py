@@ -435,8 +435,12 @@ def command_solve(args: argparse.Namespace) -> Outcome:
         )
         if conflict is not None:
             data["diagnosis"]["certificate"] = conflict
+        correction, correction_text = _certify_correction(args, kind, puzzle, found)
+        if correction is not None:
+            data["diagnosis"]["retype_certificate"] = correction
         failed = _failed(data, result.status, result.message, args.file)
-        failed.report = "\n".join(filter(None, [report, proof_text, conflict_text]))
+        texts = [report, proof_text, conflict_text, correction_text]
+        failed.report = "\n".join(filter(None, texts))
         return failed
     if not result.solved:
         return _failed(data, result.status, result.message, args.file)
@@ -508,6 +512,26 @@ def _certify_conflict(
 
         certificate = certify_clues(puzzle.height, conflict, time_limit=args.time_limit)
     return _certificate_data(args, certificate, "conflict certificate")
+
+
+def _certify_correction(
+    args: argparse.Namespace, kind: Kind, puzzle: "Puzzle", found: "Diagnosis | None"
+) -> tuple[dict[str, Any] | None, str]:
+    """With ``--certify`` or ``--proof-dir``, for a Nonogram: the certificate of the fewest
+    lines to retype (enough, and no fewer), its disjoint conflicts written as files."""
+    if not (args.certify or args.proof_dir) or found is None or not found.fixes:
+        return None, ""
+    if kind != "nonogram":
+        return None, ""  # a Futoshiki's correction sets are not certified (yet)
+    from helper.nonogram.certify import certify_correction
+
+    certificate = certify_correction(puzzle, found.fixes[0].typed, time_limit=args.time_limit)  # type: ignore[arg-type]
+    data, text = _certificate_data(args, certificate, "retype certificate")
+    parts = [
+        _certificate_data(args, part, f"  part {k}") for k, part in enumerate(certificate.parts, 1)
+    ]
+    data["parts"] = [part for part, _ in parts]
+    return data, "\n".join([text, *(part_text for _, part_text in parts)])
 
 
 def _certificate_data(

@@ -417,3 +417,38 @@ def test_a_futoshiki_conflict_witness_is_a_latin_square_keeping_the_rest():
     without_given, without_sign = certificate.witnesses
     assert without_given[0][1] < without_given[0][0]  # keeps the sign
     assert without_sign[0][0] == 1  # keeps the given
+
+
+# -- the fewest lines to retype ---------------------------------------------------------------
+
+
+def test_the_fewest_lines_to_retype_are_proved_enough_and_no_fewer():
+    from helper.nonogram.certify import certify_correction
+    from helper.nonogram.conflicts import lines_to_retype
+
+    broken = Nonogram([[2], []], [[2], []])
+    fewest = lines_to_retype(broken).fixes[0].typed
+    certificate = certify_correction(broken, fewest)
+    assert certificate.proved and len(fewest) == len(certificate.parts) == 2
+    members = [set(part.claim.split(": cannot")[0].split("; ")) for part in certificate.parts]
+    assert not members[0] & members[1]  # disjoint: each needs its own retyped line
+    assert all(
+        part.proved and check_drat(part.formula, part.proof).valid for part in certificate.parts
+    )
+    (picture,) = certificate.witnesses
+    assert picture[1] == [0, 0] and [row[1] for row in picture] == [0, 0]  # row 1, column 1
+
+
+def test_too_few_lines_or_too_many_are_not_proved():
+    from helper.nonogram.certify import certify_correction
+    from helper.nonogram.conflicts import ClueLine
+
+    broken = Nonogram([[2], []], [[2], []])
+    one = certify_correction(broken, [ClueLine("row", 1, ())])
+    assert not one.proved and one.reason == "the other lines cannot all hold: these are not enough"
+    three = [ClueLine("row", 0, (2,)), ClueLine("column", 0, (2,)), ClueLine("row", 1, ())]
+    more = certify_correction(broken, three)  # enough, but two lines would do
+    assert not more.proved
+    assert more.reason == "only 2 disjoint sets of lines that cannot all hold were found"
+    with pytest.raises(ValueError, match="row 5: 1 is not a line of the puzzle"):
+        certify_correction(broken, [ClueLine("row", 5, (1,))])

@@ -85,11 +85,16 @@ def test_a_futoshiki_with_no_solution_is_certified_on_solve(tmp_path, capsys):
 def test_a_nonogram_without_solution_names_its_certified_conflict(capsys):
     assert main(["solve", str(DATA / "no_solution.non"), "--certify"]) == EXIT_PUZZLE
     err = capsys.readouterr().err.splitlines()
-    assert err[-2].startswith("certificate: no solution: proved (")
-    assert err[-1].startswith(
+    assert err[-4].startswith("certificate: no solution: proved (")
+    assert err[-3].startswith(
         "conflict certificate: row 0: 1 1; column 2: 0: cannot all hold, and each is needed: "
         "proved ("
     )
+    assert err[-2] == (
+        "retype certificate: retype row 0: 1 1, and no fewer lines: proved (a picture keeps "
+        "every other line; 1 set of lines that cannot all hold, refuted)"
+    )
+    assert err[-1].startswith("  part 1: ") and ": cannot all hold: proved (" in err[-1]
 
 
 def test_a_not_unique_claim_is_proved_by_its_solutions_and_writes_nothing(tmp_path, capsys):

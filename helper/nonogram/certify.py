@@ -7,16 +7,21 @@ puzzle that line logic solves alone has a uniqueness proof with no lemma at all:
 """
 
 from collections.abc import Sequence
+from dataclasses import replace
 
+from helper.backends.pysat import SatSolver
 from helper.certify import DEFAULT_PROOF_BACKEND, Formula
 from helper.certify import certify_conflict as _certify_conflict
 from helper.certify import certify_count as _certify_count
 from helper.certify import certify_solve as _certify_solve
-from helper.proofs import Certificate
+from helper.cores import deletion_mus, sat_check
+from helper.deadline import Deadline, Run
+from helper.errors import SolverTimeoutError
+from helper.proofs import Certificate, unproved
 from helper.results import CountResult, Grid, SolveResult
 
 from .clues import check_nonogram, runs
-from .conflicts import ClueLine, LineConflict
+from .conflicts import ClueLine, LineConflict, puzzle_lines, switched_cnf
 from .models.cnf_automaton import SatModel, automaton_line_clauses, build_sat_model
 from .puzzle import Nonogram
 
@@ -136,16 +141,7 @@ def certify_conflict(
     ([[1, 0], [1, 0]], [[0, 0], [0, 0]])
     """
     lines = list(conflict.lines)
-    top = puzzle.height * puzzle.width
-    parts: list[Formula] = []
-    for line in lines:
-        cells = line_cells(puzzle, line)
-        clauses: Formula = []
-        new_top = automaton_line_clauses(line.clue, [-1] * len(cells), cells, top, clauses)
-        if new_top is None:  # a clue that no line of this length fits: validated away
-            raise ValueError(f"{line}: the clue does not fit the line")
-        top = new_top
-        parts.append(clauses)
+    parts = _line_parts(puzzle, lines)
     cells_of = [line_cells(puzzle, line) for line in lines]
 
     def decode(model: list[int]) -> Grid:
@@ -171,6 +167,120 @@ def certify_conflict(
     )
 
 
+def _line_parts(puzzle: Nonogram, lines: Sequence[ClueLine]) -> list[Formula]:
+    """The automaton clauses of each line, over one numbering (cells first)."""
+    top = puzzle.height * puzzle.width
+    parts: list[Formula] = []
+    for line in lines:
+        cells = line_cells(puzzle, line)
+        clauses: Formula = []
+        new_top = automaton_line_clauses(line.clue, [-1] * len(cells), cells, top, clauses)
+        if new_top is None:  # a clue that no line of this length fits: validated away
+            raise ValueError(f"{line}: the clue does not fit the line")
+        top = new_top
+        parts.append(clauses)
+    return parts
+
+
+def certify_correction(
+    puzzle: Nonogram,
+    lines: Sequence[ClueLine],
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+) -> Certificate:
+    """The certificate of "retype these lines, and no fewer will do" (``lines_to_retype``).
+
+    - **Enough**: with the clues of ``lines`` left out, the other lines hold together: a
+      picture that keeps every other clue (found by the SAT back end, checked by counting
+      runs).
+    - **No fewer**: as many sets of lines that cannot all hold as ``lines`` has, pairwise
+      disjoint, each refuted by a checked DRAT proof (``parts``). A correction must retype a
+      line of each set, so it retypes at least that many lines. When fewer disjoint sets are
+      found, this part is not proved (the bound can need sets that overlap).
+
+    Examples
+    --------
+    >>> from helper.nonogram.conflicts import lines_to_retype
+    >>> broken = Nonogram([[2], []], [[2], []])
+    >>> fewest = lines_to_retype(broken).fixes[0].typed
+    >>> certificate = certify_correction(broken, fewest)
+    >>> certificate.claim, certificate.proved, len(certificate.parts)
+    ('retype row 0: 2, column 0: 2, and no fewer lines', True, 2)
+    """
+    everything = puzzle_lines(puzzle)
+    chosen = set(lines)
+    unknown = chosen - set(everything)
+    if unknown:
+        raise ValueError(f"{sorted(map(str, unknown))[0]} is not a line of the puzzle")
+    deadline = Deadline(time_limit)
+    names = ", ".join(str(line) for line in lines)
+    claim = f"retype {names}, and no fewer lines"
+    kept = [line for line in everything if line not in chosen]
+    witness = _keeping(puzzle, kept, backend, deadline)
+    if witness is None:
+        return unproved(claim, "the other lines cannot all hold: these are not enough")
+    clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
+    available = list(range(len(everything)))
+    parts: list[Certificate] = []
+    with SatSolver(backend, clauses, run=Run(deadline, "certify_correction")) as solver:
+        check = sat_check(solver, switches, time_limit=deadline.left())
+        while len(parts) < len(lines) and available:
+            try:
+                core = deletion_mus(check, len(switches), available)
+            except SolverTimeoutError:
+                break
+            if core is None:
+                break
+            conflict = LineConflict(
+                tuple(everything[k] for k in sorted(core.members)), False, core.first, core.solves
+            )
+            part = certify_conflict(puzzle, conflict, backend=backend, time_limit=deadline.left())
+            parts.append(replace(part, name=f"correction-part-{len(parts) + 1}"))
+            available = [k for k in available if k not in core.members]
+    proved = len(parts) == len(lines) and all(part.proved for part in parts)
+    if proved:
+        sets = "1 set" if len(parts) == 1 else f"{len(parts)} disjoint sets"
+        reason = f"a picture keeps every other line; {sets} of lines that cannot all hold, refuted"
+    elif len(parts) < len(lines):
+        reason = f"only {len(parts)} disjoint sets of lines that cannot all hold were found"
+    else:
+        reason = next(part.reason for part in parts if not part.proved)
+    return Certificate(
+        claim,
+        proved,
+        reason,
+        witnesses=(witness,),
+        backend=backend,
+        name="correction",
+        parts=tuple(parts),
+    )
+
+
+def _keeping(
+    puzzle: Nonogram, kept: Sequence[ClueLine], backend: str, deadline: Deadline
+) -> Grid | None:
+    """A picture that keeps every clue of ``kept``, checked by counting runs; ``None`` when
+    there is none (or no answer in time)."""
+    formula = [clause for part in _line_parts(puzzle, kept) for clause in part]
+    try:
+        with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+            if not solver.solve():
+                return None
+            true = {literal for literal in solver.model() if literal > 0}
+    except SolverTimeoutError:
+        return None
+    grid = [
+        [int(r * puzzle.width + c + 1 in true) for c in range(puzzle.width)]
+        for r in range(puzzle.height)
+    ]
+    flat = [value for row in grid for value in row]
+    for line in kept:
+        if runs([flat[v - 1] for v in line_cells(puzzle, line)]) != list(line.clue):
+            return None
+    return grid
+
+
 def differs_clause(puzzle: Nonogram, grid: Grid) -> list[int]:
     """The clause "some cell differs from ``grid``" over :func:`nonogram_cnf`'s cells."""
     return [
@@ -182,6 +292,7 @@ def differs_clause(puzzle: Nonogram, grid: Grid) -> list[int]:
 
 __all__ = [
     "certify_conflict",
+    "certify_correction",
     "certify_count",
     "certify_solve",
     "cnf_comments",

@@ -48,6 +48,9 @@ class Certificate:
         Lines that say what the formula's variables mean (written into its DIMACS file).
     name
         A short name for files: ``unique`` gives ``unique.cnf`` and ``unique.drat``.
+    parts
+        The certificates this one rests on besides its own proof (a correction set's lower
+        bound: one refuted conflict per part); it is proved only if they all are.
     """
 
     claim: str
@@ -60,6 +63,7 @@ class Certificate:
     backend: str = ""
     comments: tuple[str, ...] = field(default=(), repr=False)
     name: str = ""
+    parts: tuple[Certificate, ...] = ()
 
     def __repr__(self) -> str:
         return f"<Certificate {self.summary()}>"
