@@ -7,9 +7,11 @@ side: ``--repeat`` rounds, the order alternating (plain then certified, certifie
 ...) so that neither always runs second, the median of each kept. It prints, per puzzle, the
 claim, the proof's lemmas, the check's propagations, both medians and their ratio, then per
 set and split the median and the largest ratio, and the goal of the chapter "Trusting a no":
-a certified uniqueness costs at most :data:`UNIQUENESS_RATIO` times the plain count. The
-puzzles are the book's and seeded ones of two splits (:mod:`helper.bench.explain_sets`),
-reported apart; nothing was tuned on the held-out split.
+a certified uniqueness costs at most :data:`UNIQUENESS_RATIO` times the plain count.
+``--explain`` measures explanations the same way (``explain`` against ``explain(...,
+certify=True)``, a proof per step), with the goal :data:`EXPLANATION_RATIO`. The puzzles are
+the book's and seeded ones of two splits (:mod:`helper.bench.explain_sets`), reported apart;
+nothing was tuned on the held-out split.
 """
 
 import argparse
@@ -28,6 +30,8 @@ from helper.results import CountResult
 
 UNIQUENESS_RATIO = 3.0
 """The goal: a certified uniqueness costs at most this many times the plain count."""
+EXPLANATION_RATIO = 5.0
+"""The goal: a certified explanation costs at most this many times the plain one."""
 
 Puzzle = Nonogram | Futoshiki
 
@@ -55,6 +59,36 @@ class Row:
 
 def _count(puzzle: Puzzle) -> Callable[..., CountResult]:
     return count_nonogram if isinstance(puzzle, Nonogram) else count_futoshiki
+
+
+def measure_explanation(set_name: str, split: str, puzzle: Puzzle, repeat: int) -> Row:
+    """Explain ``puzzle`` plainly and certified, ``repeat`` times each in alternating order;
+    the row's claim is "every step", proved when every step's certificate is."""
+    from helper.explain.futoshiki import explain as explain_futoshiki
+    from helper.explain.nonogram import explain as explain_nonogram
+
+    explain = explain_nonogram if isinstance(puzzle, Nonogram) else explain_futoshiki
+    seconds: dict[bool, list[float]] = {False: [], True: []}
+    proofs: tuple = ()
+    for round_ in range(repeat):
+        for certify in (False, True) if round_ % 2 == 0 else (True, False):
+            start = time.perf_counter()
+            found = explain(puzzle, certify=certify)  # type: ignore[arg-type]
+            seconds[certify].append(time.perf_counter() - start)
+            if certify:
+                proofs = found.certificates
+    return Row(
+        set_name,
+        split,
+        getattr(puzzle, "name", "") or "?",
+        f"every step ({len(proofs)})",
+        bool(proofs) and all(p.proved for p in proofs),
+        sum(p.lemmas for p in proofs),
+        sum(len(p.formula) for p in proofs),
+        sum(p.check.propagations for p in proofs if p.check is not None),
+        statistics.median(seconds[False]),
+        statistics.median(seconds[True]),
+    )
 
 
 def measure(set_name: str, split: str, puzzle: Puzzle, repeat: int) -> Row:
@@ -117,16 +151,21 @@ def summary(rows: Sequence[Row]) -> list[str]:
         ratios = [r.ratio for r in part]
         lines.append(f"{name}, {split}: {len(part)} puzzles, ratio median "
                      f"{statistics.median(ratios):.1f}, largest {max(ratios):.1f}")  # fmt: skip
+    goals = (
+        ("uniqueness", "the plain count", UNIQUENESS_RATIO, lambda r: r.claim == "unique"),
+        ("explanation", "the plain one", EXPLANATION_RATIO, lambda r: r.claim.startswith("every")),
+    )
     for split in dict.fromkeys(r.split for r in rows):
-        unique = [r for r in rows if r.split == split and r.claim == "unique"]
-        if not unique:
-            continue
-        worst = max(unique, key=lambda r: r.ratio)
-        met = all(r.proved and r.ratio <= UNIQUENESS_RATIO for r in unique)
-        verdict = "met" if met else "NOT met"
-        lines.append(f"goal ({split}): certified uniqueness within x {UNIQUENESS_RATIO:g} of "
-                     f"the plain count: {len(unique)} puzzles, the largest ratio "
-                     f"{worst.ratio:.1f} ({worst.puzzle}), {verdict}")  # fmt: skip
+        for what, plain, ratio, chosen in goals:
+            part = [r for r in rows if r.split == split and chosen(r)]
+            if not part:
+                continue
+            worst = max(part, key=lambda r: r.ratio)
+            met = all(r.proved and r.ratio <= ratio for r in part)
+            verdict = "met" if met else "NOT met"
+            lines.append(f"goal ({split}): certified {what} within x {ratio:g} of {plain}: "
+                         f"{len(part)} puzzles, the largest ratio {worst.ratio:.1f} "
+                         f"({worst.puzzle}), {verdict}")  # fmt: skip
     return lines
 
 
@@ -154,7 +193,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=["tuning", "held-out", "both"], default="both")
     parser.add_argument("--limit", type=int, default=4, help="seeded puzzles per set and split")
     parser.add_argument("--repeat", type=int, default=3, help="rounds per puzzle (median kept)")
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="measure explanations (a proof per step) instead of counts, on the book's "
+        "Nonograms and small Futoshikis",
+    )
     args = parser.parse_args(argv)
+    if args.explain:
+        return _explanations(args)
     splits = ["tuning", "held-out"] if args.split == "both" else [args.split]
     makers = _sets(args.limit)
     rows: list[Row] = []
@@ -163,6 +210,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             part = [measure(name, split, p, args.repeat) for p in makers[name](split)]
             print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
             rows += part
+    report = summary(rows)
+    print("", *report, sep="\n")
+    failed = any(line.endswith("NOT met") for line in report) or not all(r.proved for r in rows)
+    return 1 if failed else 0
+
+
+def _explanations(args: argparse.Namespace) -> int:
+    """``--explain``: the book's 10 x 10 and 20 x 20, its Futoshikis up to 6 x 6, and seeded
+    6 x 6 Futoshikis of each split (a 9 x 9 takes seconds to explain even uncertified)."""
+    splits = ["tuning", "held-out"] if args.split == "both" else [args.split]
+    chosen: list[tuple[str, str, Sequence[Puzzle]]] = [
+        ("book-nonogram", "book", sets.book_nonograms()[:2]),
+        ("book-futoshiki", "book", [p for p in sets.book_futoshikis() if p.height <= 6]),
+    ]
+    chosen += [("futoshiki", split, sets.futoshikis(split, args.limit, 6)) for split in splits]
+    rows: list[Row] = []
+    for name, split, puzzles in chosen:
+        part = [measure_explanation(name, split, p, args.repeat) for p in puzzles]
+        print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
+        rows += part
     report = summary(rows)
     print("", *report, sep="\n")
     failed = any(line.endswith("NOT met") for line in report) or not all(r.proved for r in rows)
