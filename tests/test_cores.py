@@ -2,6 +2,7 @@
 infeasible set is known (brute force)."""
 
 import itertools
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -282,6 +283,24 @@ def test_a_cpsat_check_after_its_time_limit_is_unknown():
     later = Deadline(0.01)
     while not later.passed():  # past the check's time limit by now
         pass
+    assert check([0, 2]) == ("unknown", [])
+    assert not model.proto.assumptions
+
+
+def test_a_cpsat_check_whose_time_runs_out_as_it_sets_up_the_solve_is_unknown():
+    """The time limit passes after the check's own look at the clock, before the solve starts
+    (solve_model's look): no answer, and no assumptions left on the model."""
+    model, switches = clashing_model()
+    check = cpsat_check(model, switches, time_limit=0.2)
+    later = Deadline(0.2)  # ends after the check's time limit
+    add = model.add_assumptions
+
+    def slow_add(literals):
+        add(literals)
+        while not later.passed():  # a busy machine, between the two looks at the clock
+            time.sleep(0.01)
+
+    model.add_assumptions = slow_add
     assert check([0, 2]) == ("unknown", [])
     assert not model.proto.assumptions
 

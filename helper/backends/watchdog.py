@@ -18,8 +18,8 @@ stop
   that before still hears every signal), which wakes it; it stops every search it watches.
   The search returns, and Python's handler raises ``KeyboardInterrupt`` as usual, in the
   main thread, and the solver is left in a state it can be used in again (only the search was
-  stopped). The signals that came before a search began are let go when it begins: Python
-  answers those itself.
+  stopped). The signals that came before a search began are let go by that search: Python
+  answers those itself (a Ctrl-C still stops the searches that were under way then).
 
 The stop is repeated every :data:`REPEAT` seconds until the search has returned, since a
 library may clear a stop that arrives just before its search starts (RC2 does). The wake-up
@@ -113,8 +113,10 @@ class _Watchdog:
 
     def listen(self) -> None:
         """In the main thread, before a search: have Python write its signals here from now on
-        (the first time, or again when other code took the wake-up fd since), and let go of the
-        signals that came before this search (Python answers those itself).
+        (the first time, or again when other code took the wake-up fd since), and read the
+        signals that came before this search, so that it never hears them (Python answers those
+        itself); a Ctrl-C among them stops the searches already watched (other threads'), as it
+        would had the watchdog read it first.
 
         The wake-up fd stays ours after the search: there is no bookkeeping to undo, so a
         Ctrl-C at any instruction of this cannot leave it wrong. Whoever had it before hears
@@ -126,7 +128,7 @@ class _Watchdog:
             identity = _identity(previous)
             if identity not in _watchdog_sockets:  # never another watchdog's (after a fork,
                 self._forward, self._forward_file = previous, identity  # in tests): a loop
-        self._read(stop=False)
+        self._read()
 
     def _wake(self) -> None:
         with contextlib.suppress(OSError):  # a full buffer already wakes it
@@ -145,13 +147,13 @@ class _Watchdog:
             try:
                 ready, _, _ = select.select([self._reader], [], [], self._timeout())
                 if ready:
-                    self._read(stop=True)
+                    self._read()
                 self._stop_due()
             except Exception:  # the one thread every deadline depends on must not die
                 time.sleep(REPEAT)
 
-    def _read(self, stop: bool) -> None:
-        """Read what came on the socket: with ``stop``, a Ctrl-C stops every watched search."""
+    def _read(self) -> None:
+        """Read what came on the socket: a Ctrl-C stops every watched search."""
         with self._lock:  # read and marked at once: a press drained by listen() before a
             try:  # search was added can never be read by the watchdog after it
                 data = self._reader.recv(4096)
@@ -160,7 +162,7 @@ class _Watchdog:
             signals = bytes(byte for byte in data if byte != WAKE)
             if not signals:
                 return
-            if stop and signal.SIGINT in signals:
+            if signal.SIGINT in signals:
                 for watch in self._watches:
                     watch.reason = "interrupt"
         forward = self._forward

@@ -44,6 +44,7 @@ def read_dimacs(lines: Iterable[str]) -> list[list[int]]:
     FormulaError
         A missing or malformed header, a word that is not a literal, a literal beyond the
         header's variables, a clause not ended by ``0``, or a count of clauses that differs.
+        (A line ``%`` ends the formula, as in SATLIB's files: what follows is not read.)
 
     Examples
     --------
@@ -59,7 +60,9 @@ def read_dimacs(lines: Iterable[str]) -> list[list[int]]:
     clause: list[int] = []
     for number, line in enumerate(lines, start=1):
         words = line.split()
-        if not words or words[0] in ("c", "%"):
+        if words[:1] == ["%"]:
+            break  # the end of the formula in SATLIB's files, which put "%" and "0" after it
+        if not words or words[0] == "c":
             continue
         if words[0] == "p":
             if variables is not None:

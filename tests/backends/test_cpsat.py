@@ -3,14 +3,15 @@ deadline, its statistics, its log, Ctrl-C by a signal to this process), the one 
 every status, an optimum claimed only when proved, and the one enumeration, checked against
 brute force."""
 
+import gc
 import itertools
 import signal
 import threading
 import time
+import weakref
 
 import pytest
 from ortools.sat.python import cp_model
-from stubs import ctrl_c_when
 
 from helper.backends import cpsat
 from helper.deadline import Deadline, Run
@@ -165,6 +166,21 @@ def test_an_invalid_model_is_a_value_error_with_cpsats_words(method, name):
         cpsat.solve_to_optimum(broken(name), Run(method=method))
 
 
+@pytest.mark.parametrize(
+    ("parameters", "said"),
+    [
+        ({"num_workers": -1}, "parameter 'num_workers' should be in [0,10000]"),
+        ({"max_time_in_seconds": -1.0}, "Parameters max_time_in_seconds must be non-negative"),
+    ],
+)
+def test_invalid_parameters_are_a_value_error_that_says_so(parameters, said):
+    model, _ = free_bits(2)
+    with pytest.raises(ValueError) as error:
+        cpsat.solve_model(model, Run(method="m"), parameters)
+    assert str(error.value).startswith("m: invalid CP-SAT parameters: ")
+    assert said in str(error.value)
+
+
 class Slow(cp_model.CpSolverSolutionCallback):
     """Counts the solutions, a millisecond each (seconds for the 4096 of twelve free bits),
     and says when the first has come (``first``). It runs in whichever thread CP-SAT calls it
@@ -188,7 +204,72 @@ def free_bits(n):
     return model, bits
 
 
-def test_ctrl_c_stops_the_search_and_raises_keyboard_interrupt():
+class Recorded(cp_model.CpSolver):
+    """A ``CpSolver`` that records the name of each thread that asks it to stop."""
+
+    def __init__(self):
+        super().__init__()
+        self.stops = []
+
+    def stop_search(self):
+        self.stops.append(threading.current_thread().name)
+        super().stop_search()
+
+
+@pytest.fixture
+def made(monkeypatch):
+    """The solvers that the package makes during the test, each a :class:`Recorded`."""
+    solvers = []
+
+    def recorded():
+        solvers.append(Recorded())
+        return solvers[-1]
+
+    monkeypatch.setattr(cp_model, "CpSolver", recorded)
+    return solvers
+
+
+class Left(set):
+    """The searches left to end in the background (``cpsat._stopping``), and a weak reference to
+    each search ever left (``added``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.added = []
+
+    def add(self, worker):
+        self.added.append(weakref.ref(worker))
+        super().add(worker)
+
+
+@pytest.fixture
+def left(monkeypatch):
+    """The searches that Ctrl-C leaves to end in the background during the test."""
+    searches = Left()
+    monkeypatch.setattr(cpsat, "_stopping", searches)
+    return searches
+
+
+def when_python_hears_ctrl_c(solvers, started):
+    """Whether the search under way leaves Ctrl-C to Python, once ``started`` is set: CP-SAT's
+    own handler (``catch_sigint_signal``), set from the search's thread, would abort the
+    whole process at a press."""
+    return started.wait(HANG) and not solvers[-1].parameters.catch_sigint_signal
+
+
+def ctrl_c_when(solvers, started):
+    """SIGINT to the main thread, as Ctrl-C would, as soon as ``started`` is set (the search is
+    under way), if Python hears it."""
+    main = threading.main_thread().ident
+
+    def press():
+        if when_python_hears_ctrl_c(solvers, started):
+            signal.pthread_kill(main, signal.SIGINT)
+
+    threading.Thread(target=press, daemon=True).start()
+
+
+def test_ctrl_c_stops_the_search_and_raises_keyboard_interrupt(made):
     """Under a SIGINT handler that raises nothing, Ctrl-C still stops the search (the
     watchdog's stop_search) and still raises KeyboardInterrupt; the run counts nothing."""
     model, _ = free_bits(12)
@@ -197,13 +278,158 @@ def test_ctrl_c_stops_the_search_and_raises_keyboard_interrupt():
     previous = signal.signal(signal.SIGINT, lambda number, frame: heard.append(number))
     try:
         run = Run(stats={"branches": 1})
-        ctrl_c_when(slow.first)  # at the first solution, with the search under way
+        ctrl_c_when(made, slow.first)  # at the first solution, with the search under way
         with pytest.raises(KeyboardInterrupt):
             cpsat.solve_model(model, run, {"enumerate_all_solutions": True}, slow)
         assert heard == [signal.SIGINT] and slow.count < 2**12  # stopped, not finished
         assert run.stats == {"branches": 1}
+        assert "helper-watchdog" in made[-1].stops
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+class Presses:
+    """Ctrl-C under a handler that raises ``KeyboardInterrupt`` only where a test wants it:
+    :meth:`until_raised` presses again and again until the handler has raised in the main
+    thread while it ran a function whose name holds ``inside`` (and none holding ``outside``);
+    a press anywhere else raises nothing. It presses only when Python hears Ctrl-C."""
+
+    def __init__(self, solvers):
+        self.solvers = solvers
+        self.wanted = None  # (inside, outside)
+        self.raised = []  # the places the handler raised in
+        self.give_up = threading.Event()  # the test has ended: stop pressing
+
+    def handler(self, number, frame):
+        names = []
+        while frame is not None:
+            names.append(frame.f_code.co_name)
+            frame = frame.f_back
+        if self.wanted is None:
+            return
+        inside, outside = self.wanted
+        if any(inside in name for name in names) and not any(outside in name for name in names):
+            self.wanted = None
+            self.raised.append(inside)
+            raise KeyboardInterrupt
+
+    def until_raised(self, inside, outside="\0"):
+        """From the search's thread: press until the handler has raised there; whether it has."""
+        if self.solvers[-1].parameters.catch_sigint_signal:  # see when_python_hears_ctrl_c
+            return False
+        count = len(self.raised)
+        self.wanted = (inside, outside)
+        main = threading.main_thread().ident
+        end = time.perf_counter() + HANG
+        while len(self.raised) == count and not self.give_up.is_set():
+            if time.perf_counter() > end:
+                return False
+            signal.pthread_kill(main, signal.SIGINT)
+            time.sleep(0.01)
+        return len(self.raised) > count
+
+    def __enter__(self):
+        self.previous = signal.signal(signal.SIGINT, self.handler)
+        return self
+
+    def __exit__(self, *exc_info):
+        self.give_up.set()
+        signal.signal(signal.SIGINT, self.previous)
+
+
+class OnFirstSolution(cp_model.CpSolverSolutionCallback):
+    """Runs ``action`` at the first solution, in the search's thread; keeps what it returned."""
+
+    def __init__(self, action):
+        super().__init__()
+        self.action = action
+        self.returned = []
+
+    def on_solution_callback(self):
+        if not self.returned:
+            self.returned.append(self.action())
+
+
+def test_a_search_stopped_by_ctrl_c_is_waited_for_through_another_ctrl_c(made, left):
+    """Ctrl-C while CP-SAT searches (KeyboardInterrupt in the waiting thread): the search is
+    told to stop and waited for, through a second Ctrl-C meanwhile; it ends at once, so
+    nothing is left to end in the background."""
+    model, _ = free_bits(12)
+    with Presses(made) as presses:
+        solution = OnFirstSolution(
+            lambda: (
+                presses.until_raised("_solve_in_thread", outside="_wait_through_ctrl_c")
+                and presses.until_raised("_wait_through_ctrl_c")
+            )  # while it waits for the search
+        )
+        with pytest.raises(KeyboardInterrupt):
+            cpsat.solve_model(model, Run(), callback=solution)
+    assert solution.returned == [True]
+    assert presses.raised == ["_solve_in_thread", "_wait_through_ctrl_c"]
+    assert "MainThread" in made[-1].stops  # told to stop at once
+    assert left.added == [] and cpsat.stopping() == 0
+
+
+def test_a_search_that_does_not_stop_in_time_is_left_to_end_in_the_background(
+    made, left, monkeypatch
+):
+    """A search that Ctrl-C stopped but that does not end within GRACE (here stuck in its
+    callback) is left to end in a daemon thread, which asks it to stop again and again until
+    it has ended, and then forgets it; :func:`stopping` counts it meanwhile."""
+    monkeypatch.setattr(cpsat, "GRACE", 0.05)
+    release = threading.Event()
+    model, _ = free_bits(12)
+    before = set(threading.enumerate())
+    with Presses(made) as presses:
+
+        def stuck():
+            pressed = presses.until_raised("_solve_in_thread", outside="_wait_through_ctrl_c")
+            release.wait(HANG)  # a search that does not look at its stop for a while
+            return pressed
+
+        solution = OnFirstSolution(stuck)
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                cpsat.solve_model(model, Run(), callback=solution)
+            assert len(left.added) == 1 and cpsat.stopping() == 1
+
+            def background():  # the stops asked by neither this thread nor the watchdog
+                return [n for n in made[-1].stops if n not in ("MainThread", "helper-watchdog")]
+
+            end = time.perf_counter() + HANG
+            while len(background()) < 2 and time.perf_counter() < end:
+                time.sleep(0.01)
+            assert len(background()) >= 2  # again and again
+            new = [(t.name, t.daemon) for t in threading.enumerate() if t not in before]
+            assert len(new) >= 2 and all(daemon for _, daemon in new), new
+        finally:
+            release.set()
+    end = time.perf_counter() + HANG
+    while left and time.perf_counter() < end:
+        time.sleep(0.01)
+    assert not left and cpsat.stopping() == 0  # forgotten once it has ended
+    assert solution.returned == [True]
+    gc.collect()
+    assert left.added[0]() is None  # and nothing of it is kept
+
+
+def test_the_search_runs_in_a_daemon_thread_and_its_errors_reach_the_caller():
+    """The search runs in a thread of its own (a daemon, named for thread dumps), and an error
+    raised there, in the callback, reaches the caller as it was."""
+    model, _ = free_bits(3)
+    seen = OnFirstSolution(
+        lambda: (threading.current_thread().name, threading.current_thread().daemon)
+    )
+    cpsat.solve_model(model, callback=seen)
+    assert seen.returned == [("helper-cpsat", True)]
+
+    class Failing(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self):
+            raise RuntimeError("the callback failed")
+
+    with pytest.raises(RuntimeError) as error:
+        cpsat.solve_model(model, callback=Failing())
+    assert str(error.value) == "the callback failed"
 
 
 def test_another_thread_can_stop_a_search():

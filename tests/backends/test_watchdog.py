@@ -4,16 +4,24 @@ under a handler that raises nothing) stops every watched search and says so; who
 for signals before hears them still. The "searches" are Python callables that count their
 stops: no solver, no child process."""
 
+import contextlib
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 
 import pytest
 
 from helper.backends import watchdog
-from helper.backends.watchdog import REPEAT, Watch, raise_if_interrupted, watching
+from helper.backends.watchdog import (
+    REPEAT,
+    Watch,
+    join_through_ctrl_c,
+    raise_if_interrupted,
+    watching,
+)
 from helper.deadline import Deadline
 
 HANG = 5.0  # seconds to wait for what should come within a fraction of one, before failing
@@ -398,3 +406,294 @@ def test_one_watchdog_per_process_and_a_new_one_after_fork(monkeypatch):
     stop = Stops()
     with watching(stop, Deadline(0.05)):
         assert stop.first.wait(HANG)
+
+
+@contextlib.contextmanager
+def parked(dog):
+    """The watchdog's thread held still before it next looks at its socket (a busy machine):
+    what comes on the socket meanwhile is read by the next search's start, in the main thread."""
+    still, release = threading.Event(), threading.Event()
+
+    def timeout():
+        still.set()
+        release.wait(HANG)
+        return 0.0
+
+    def go_on():
+        if not release.is_set():
+            del dog._timeout
+            release.set()
+
+    dog._timeout = timeout
+    dog._wake()  # out of its sleep, into timeout()
+    assert still.wait(HANG)
+    try:
+        yield go_on  # lets it go on before the block ends
+    finally:
+        go_on()
+
+
+def press(number, heard):
+    """Send ``number`` to the main thread, and wait until its handler has heard it."""
+    count = len(heard)
+    signal.pthread_kill(threading.main_thread().ident, number)
+    end = time.perf_counter() + HANG
+    while len(heard) == count and time.perf_counter() < end:
+        time.sleep(0.005)
+    assert len(heard) > count
+
+
+def test_a_press_read_when_a_search_begins_stops_the_searches_under_way_not_that_one(
+    quiet_sigint,
+):
+    """Ctrl-C while a search runs in another thread, read from the socket not by the watchdog
+    (slow) but by the start of a search in the main thread: the search under way is stopped,
+    as it would be had the watchdog read it, the new one is not, and the listener before hears
+    the press."""
+    heard, _, forwarded, _ = quiet_sigint
+    with watching(Stops()):
+        pass  # the watchdog listens from now on
+    dog = watchdog._watchdog()
+    there, here = Stops(), Stops()
+    entered, done, seen = threading.Event(), threading.Event(), {}
+
+    def other_search():
+        with watching(there) as watch:
+            entered.set()
+            done.wait(HANG)
+        seen["reason"] = watch.reason
+
+    other = threading.Thread(target=other_search)
+    other.start()
+    try:
+        assert entered.wait(HANG)
+        with parked(dog):
+            press(signal.SIGINT, heard)
+            with watching(here) as watch:
+                pass
+        assert there.first.wait(HANG)
+    finally:
+        done.set()
+        other.join(HANG)
+    assert seen == {"reason": "interrupt"} and here.calls == 0 and watch.reason is None
+    assert forwarded() == bytes([signal.SIGINT])
+
+
+def test_a_press_read_when_a_search_begins_is_never_written_to_a_gone_listener(
+    quiet_sigint, tmp_path
+):
+    """The start of a search reads a press the listener before cannot take (its end closed),
+    then one after that listener's fd went to another file: no error, nothing written."""
+    heard, _, _, ours = quiet_sigint
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    try:
+        with watching(Stops()):
+            pass  # the watchdog takes the wake-up fd and will pass signals on to writer's
+        dog = watchdog._watchdog()
+        reader.close()  # writing to the listener now fails
+        with parked(dog):
+            press(signal.SIGINT, heard)
+            with watching(Stops()) as watch:
+                pass
+        assert watch.reason is None
+        number = writer.fileno()
+        writer.close()
+        other = tmp_path / "someone else's file"
+        opened = os.open(other, os.O_WRONLY | os.O_CREAT)
+        fd = os.dup2(opened, number)  # the listener's number, now someone else's file
+        os.close(opened)
+        try:
+            with parked(dog):
+                press(signal.SIGINT, heard)
+                with watching(Stops()) as watch:
+                    pass
+            with parked(dog):
+                press(signal.SIGUSR1, heard)
+                with watching(Stops()):
+                    pass
+        finally:
+            os.close(fd)
+        assert other.read_bytes() == b"" and watch.reason is None
+        assert heard == [signal.SIGINT, signal.SIGINT, signal.SIGUSR1]
+    finally:
+        signal.set_wakeup_fd(ours, warn_on_full_buffer=False)
+
+
+def test_a_press_that_the_watchdogs_full_socket_cannot_take_reports_no_error(
+    quiet_sigint, monkeypatch
+):
+    """Python answers a signal its wake-up fd cannot take (the socket's buffer full, the
+    watchdog slow to read) with an "Exception ignored" report unless told not to: the
+    watchdog's socket is one where a lost byte does no harm, so it says nothing."""
+    heard, _, _, _ = quiet_sigint
+    reported = []
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
+    with watching(Stops()):
+        pass
+    dog = watchdog._watchdog()
+    stop = Stops()
+    with parked(dog) as go_on:
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                dog._writer.send(bytes(65536))  # wake-up bytes, until the buffer is full
+        press(signal.SIGINT, heard)
+        time.sleep(0.1)  # Python's report, if any, comes at once in this thread
+        with watching(stop, Deadline(0.05)) as watch:  # its wake-up byte finds no room either
+            go_on()  # the watchdog reads its socket again, and sees the deadline
+            assert stop.first.wait(HANG)
+    assert watch.timed_out and reported == []
+
+
+def test_a_wake_up_fd_cleared_by_other_code_is_taken_back_and_the_listener_before_still_hears(
+    quiet_sigint,
+):
+    """Other code cleared the wake-up fd for a while (``set_wakeup_fd(-1)``): the next search
+    takes it back, and whoever listened before the watchdog still hears every signal."""
+    heard, _, forwarded, ours = quiet_sigint
+    with watching(Stops()):
+        dogs = wakeup_fd()
+    assert signal.set_wakeup_fd(-1) == dogs
+    with watching(Stops()):
+        assert wakeup_fd() == dogs
+    press(signal.SIGUSR1, heard)
+    end = time.perf_counter() + HANG
+    received = b""
+    while not received and time.perf_counter() < end:  # passed on from the watchdog's thread
+        received = forwarded()
+        time.sleep(0.005)
+    assert received == bytes([signal.SIGUSR1]) and wakeup_fd() not in (ours, -1)
+
+
+def test_a_stop_that_fails_does_not_keep_the_watchdog_from_the_next_search():
+    def failing():
+        raise RuntimeError("this search cannot be stopped")
+
+    stop = Stops()
+    with watching(failing, Deadline(0.05)) as first, watching(stop, Deadline(0.05)) as second:
+        assert stop.first.wait(HANG) and stop.wait_for(2)
+    assert first.timed_out and second.timed_out
+
+
+def test_an_error_in_the_watchdogs_loop_does_not_end_it():
+    dog = watchdog._watchdog()
+    failed = threading.Event()
+
+    def timeout():
+        del dog._timeout  # once
+        failed.set()
+        raise OSError("select failed")
+
+    dog._timeout = timeout
+    dog._wake()  # out of its sleep, into timeout()
+    assert failed.wait(HANG)
+    stop = Stops()
+    with watching(stop, Deadline(0.05)) as watch:
+        assert stop.first.wait(HANG)
+    assert watch.timed_out and dog._thread.is_alive()
+
+
+def test_a_forked_child_stops_writing_its_signals_to_the_parents_watchdog(quiet_sigint):
+    """The child clears the wake-up fd when it is the parent's watchdog's socket, and leaves
+    another one as it was; a dead one (closed) is not put back; called in another thread than
+    the main one (a fork from a thread), where Python refuses the wake-up fd, it leaves it."""
+    _, _, _, ours = quiet_sigint
+    with watching(Stops()):
+        pass
+    dog = watchdog._watchdog()
+    assert wakeup_fd() == dog.fileno
+    watchdog._forget_after_fork()
+    assert watchdog._dog is None and wakeup_fd() == -1
+
+    watchdog._dog = dog
+    signal.set_wakeup_fd(ours, warn_on_full_buffer=False)  # not the watchdog's: left alone
+    watchdog._forget_after_fork()
+    assert watchdog._dog is None and wakeup_fd() == ours
+
+    watchdog._dog = dog
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)
+    signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    reader.close()
+    writer.close()  # the wake-up fd is now a closed fd: Python refuses to set it again
+    watchdog._forget_after_fork()
+    assert watchdog._dog is None and wakeup_fd() == -1
+
+    watchdog._dog = dog
+    signal.set_wakeup_fd(dog.fileno, warn_on_full_buffer=False)
+    errors = []
+
+    def forget():
+        try:
+            watchdog._forget_after_fork()
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=forget)
+    thread.start()
+    thread.join(HANG)
+    assert errors == [] and watchdog._dog is None and wakeup_fd() == dog.fileno
+    watchdog._forget_after_fork()  # no watchdog: nothing to do
+    assert watchdog._dog is None and wakeup_fd() == dog.fileno
+
+
+def joined(thread):
+    """``join_through_ctrl_c(thread)`` in a thread of its own: what it returned, and whether it
+    returned within HANG seconds."""
+    result = []
+    joiner = threading.Thread(target=lambda: result.append(join_through_ctrl_c(thread)))
+    joiner.daemon = True  # a join that never ends must not keep the tests from ending
+    joiner.start()
+    joiner.join(HANG)
+    return result
+
+
+def test_a_join_returns_at_once_for_a_thread_not_started_or_ended():
+    assert joined(threading.Thread(target=print)) == [False]
+    ended = threading.Thread(target=time.sleep, args=(0,))
+    ended.start()
+    ended.join()
+    assert joined(ended) == [False]
+
+
+def test_a_join_waits_until_the_thread_has_ended_and_says_no_ctrl_c_came():
+    release = threading.Event()
+    worker = threading.Thread(target=release.wait, args=(HANG,))
+    worker.start()
+    threading.Timer(0.1, release.set).start()
+    assert join_through_ctrl_c(worker) is False
+    assert not worker.is_alive()
+
+
+def test_a_join_waits_through_ctrl_c_and_says_one_came(monkeypatch):
+    """Ctrl-C while the main thread waits (Python's KeyboardInterrupt in the join): the wait
+    goes on until the thread has ended, and says a Ctrl-C came."""
+    main = threading.main_thread()
+    pressed, give_up = threading.Event(), threading.Event()
+
+    def handler(number, frame):
+        while frame is not None:  # a KeyboardInterrupt only in the wait of the join
+            if frame.f_code.co_name == "join" and frame.f_code.co_filename == threading.__file__:
+                pressed.set()
+                raise KeyboardInterrupt
+            frame = frame.f_back
+
+    def search():  # presses Ctrl-C until the main thread's wait has heard it, then ends
+        while not (pressed.is_set() or give_up.is_set()):
+            signal.pthread_kill(main.ident, signal.SIGINT)
+            pressed.wait(0.01)
+
+    previous = signal.signal(signal.SIGINT, handler)
+    worker = threading.Thread(target=search)
+    timer = threading.Timer(HANG, give_up.set)
+    try:
+        timer.start()
+        worker.start()
+        interrupted = join_through_ctrl_c(worker)
+        assert pressed.is_set() and not worker.is_alive() and interrupted is True
+    finally:
+        give_up.set()
+        timer.cancel()
+        worker.join(HANG)
+        signal.signal(signal.SIGINT, previous)

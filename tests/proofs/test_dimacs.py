@@ -45,17 +45,44 @@ def test_a_proof_written_as_drat_reads_back_the_same(steps):
             ["p cnf 2"],
             "formula line 1: the header must be 'p cnf VARIABLES CLAUSES', not 'p cnf 2'",
         ),
+        (
+            ["p wcnf 2 1"],
+            "formula line 1: the header must be 'p cnf VARIABLES CLAUSES', not 'p wcnf 2 1'",
+        ),
+        (
+            ["c", "p  cnf x 1 "],
+            "formula line 2: the header must be 'p cnf VARIABLES CLAUSES', not 'p  cnf x 1'",
+        ),
+        (
+            ["p cnf 2 -1"],
+            "formula line 1: the header must be 'p cnf VARIABLES CLAUSES', not 'p cnf 2 -1'",
+        ),
         (["p cnf 2 1", "p cnf 2 1"], "formula line 2: a second header"),
         (["p cnf 2 1", "1 x 0"], "formula line 2: 'x' is not a literal"),
         (["p cnf 2 1", "1 -3 0"], "formula line 2: literal -3 beyond the header's 2 variables"),
-        (["p cnf 2 1", "1 2"], r"the formula's last clause does not end with 0: \[1, 2\]"),
+        (["p cnf 2 1", "1 2"], "the formula's last clause does not end with 0: [1, 2]"),
         (["p cnf 2 2", "1 2 0"], "the header says 2 clauses, the file has 1"),
         (["c only a comment"], "the formula has no 'p cnf VARIABLES CLAUSES' header"),
     ],
 )
 def test_a_bad_dimacs_file_is_told_the_line_and_what_is_wrong(lines, message):
-    with pytest.raises(FormulaError, match=message):
+    with pytest.raises(FormulaError) as error:
         read_dimacs(lines)
+    assert str(error.value) == message
+
+
+def test_a_percent_line_ends_the_formula_as_in_satlibs_files():
+    satlib = ["c uf3", "p cnf 3 2", " 1 -2 3 0", "-1 2 0", "%", "0", ""]
+    assert read_dimacs(satlib) == [[1, -2, 3], [-1, 2]]
+    assert read_dimacs(["p cnf 1 0", "%", "1 x 0"]) == []  # nothing after it is read
+    assert read_dimacs(["p cnf 1 1", "1 0", "% the end", "0"]) == [[1]]
+
+
+def test_the_text_of_the_files_exactly():
+    assert format_dimacs([[1, -3], []], ["", "x1 is a"]) == "c\nc x1 is a\np cnf 3 2\n1 -3 0\n0\n"
+    assert format_dimacs([]) == "p cnf 0 0\n"
+    assert format_drat([Step((1, -2)), Step((2,), delete=True), " 0 "]) == "1 -2 0\nd 2 0\n0\n"
+    assert format_drat([]) == ""
 
 
 def test_a_clause_may_run_over_lines_and_comments_may_sit_anywhere():

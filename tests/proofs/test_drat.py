@@ -2,6 +2,7 @@
 proof that does not prove its claim (a lemma that does not follow, a missing clause, a
 satisfiable formula, a proof without the empty clause, a line that is not a step)."""
 
+import dataclasses
 import itertools
 import random
 
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
-from helper.proofs import ProofError, Step, check_drat, parse_drat
+from helper.deadline import Deadline
+from helper.proofs import ProofCheck, ProofError, Step, check_drat, parse_drat
 
 TWO = [[1, 2], [1, -2], [-1, 2], [-1, -2]]  # x, y: every combination ruled out
 
@@ -85,6 +87,7 @@ def test_proof_text_is_read_strictly():
         ("1 2", "must end with one 0"),
         ("1 x 0", "not a list of literals"),
         ("1 0 2 0", "must end with one 0"),
+        ("1 0 0", "must end with one 0"),
         ("d", "must end with one 0"),
     ]:
         with pytest.raises(ProofError, match=f"proof line 1: .*{what}"):
@@ -111,3 +114,167 @@ def test_random_small_formulas_the_checker_agrees_with_brute_force(seed):
         smaller = formula[: rng.randrange(len(formula))]
         accepted = check_drat(smaller, proof_of(formula)).valid
         assert not accepted or not satisfiable(smaller, 6)
+
+
+def shifted(formula, proof):
+    """The same formula and proof with every variable one higher (variable 1 unused)."""
+    move = lambda lit: lit + 1 if lit > 0 else lit - 1  # noqa: E731
+    steps = parse_drat(proof)
+    return (
+        [[move(lit) for lit in clause] for clause in formula],
+        [Step(tuple(map(move, step.clause)), step.delete) for step in steps],
+    )
+
+
+@pytest.mark.parametrize(
+    ("formula", "proof", "valid", "rat", "failed"),
+    [
+        ([[1]], ["1 4 0"], False, 0, None),  # 1 true at the top level: RUP at once
+        ([[1], [-5, 2], [-5, -2]], ["1 5 0", "0"], False, 0, 1),  # a lemma satisfied there
+        ([[1], [1, 3], [1, -3]], ["3 0", "0"], False, 1, 1),  # a clause satisfied by 1
+        ([[2], [-2, 1]], ["-1 0", "0"], False, 0, 0),  # 1 propagated true, not false
+        ([[1], [1]], ["0"], False, 0, 0),  # the same unit twice: no conflict
+        ([[1], [-1]], ["0"], True, 0, None),  # opposite units: a conflict
+    ],
+)
+def test_variable_1_is_a_variable_like_any_other(formula, proof, valid, rat, failed):
+    """Each formula is satisfiable but for the last: the answer is the same with every
+    variable renamed, and no wrong lemma passes because variable 1 is the one involved."""
+    check = check_drat(formula, proof)
+    assert (check.valid, check.rat, check.failed) == (valid, rat, failed)
+    renamed = check_drat(*shifted(formula, proof))
+    assert dataclasses.replace(renamed, reason="") == dataclasses.replace(check, reason="")
+    assert valid is not satisfiable(formula, 6)
+
+
+@pytest.mark.parametrize(
+    ("formula", "proof"),
+    [
+        ([[5]], ["d 5 0", "-5 0", "0"]),  # a unit clause of the formula
+        ([[5], [-5, 6]], ["d -5 6 0", "-6 0", "0"]),  # the clause that propagated 6 on loading
+        ([[1, 2]], ["5 0", "d 5 0", "-5 0", "0"]),  # a unit lemma
+        ([[-5, 6], [5, 7], [5, -7]], ["5 0", "d -5 6 0", "-6 0", "0"]),  # what a lemma propagated
+    ],
+)
+def test_deleting_the_reason_of_a_fixed_literal_is_ignored(formula, proof):
+    """Each formula is satisfiable: its proof deletes the clause that fixed a literal at the top
+    level, then claims the opposite literal, a RAT only if the deletion were applied (the
+    literal stays fixed: that would let a false proof through)."""
+    assert satisfiable(formula, 7)
+    check = check_drat(formula, proof)
+    negation = proof[-2].split()[0]
+    assert not check.valid and check.failed == len(proof) - 2
+    assert check.reason == (
+        f"step {len(proof) - 1}: lemma [{negation}] does not follow (RUP fails) and it is no "
+        "RAT on its first literal"
+    )
+
+
+def test_a_lemma_with_literals_false_at_the_top_level_propagates_what_is_left():
+    """With 2 false at the top level, the lemma "2 or 3" fixes 3 there, and propagation alone
+    then refutes the formula."""
+    formula = [[-2], [2, 3, 5], [2, 3, -5], [-3, 4], [-3, -4]]
+    assert not satisfiable(formula, 5)
+    check = check_drat(formula, ["2 3 0", "0"])
+    assert check.valid and check.lemmas == 1 and check.rat == 0
+
+
+@pytest.mark.parametrize(
+    ("formula", "valid"),
+    [
+        ([[1, 1, 2], [-1], [-2, -2]], True),  # repeated literals
+        ([[1, -1], [1], [-1]], True),  # a tautology first, then opposite units
+        ([[1, 2], []], True),  # the empty clause
+        ([[1], [-1]], True),
+        ([[1], [1], [1, 2]], False),
+        ([[1, -1], [2]], False),
+    ],
+)
+def test_a_formula_is_loaded_whole(formula, valid):
+    assert check_drat(formula, []).valid is valid
+    assert valid is not satisfiable(formula, 2)
+
+
+def test_a_rat_lemma_counts_every_clause_with_the_negated_pivot_that_is_alive():
+    check = check_drat([[-3, 1]], ["d -3 1 0", "3 0"])  # no clause left holds -3: a RAT
+    assert (check.valid, check.lemmas, check.rat, check.deletions, check.failed) == (
+        False,
+        1,
+        1,
+        1,
+        None,
+    )
+    assert check.reason == "the proof never derives the empty clause"
+    # the first resolvent is a tautology, the second is not RUP: no RAT
+    check = check_drat([[-3, -1], [-3, 2]], ["3 1 0"])
+    assert not check.valid and check.failed == 0 and check.rat == 0
+
+
+def test_the_counts_of_a_check():
+    check = check_drat(TWO, ["d 7 8 0", "3 0", "d 1 2 3 0", "4 0", "1 0", "0"])
+    assert check == ProofCheck(valid=True, lemmas=3, rat=2, deletions=2, propagations=2)
+    chain = [[1], [-1, 2], [-2, 3]]  # loading it propagates 2, then 3
+    check = check_drat(chain, ["0"])
+    assert check == ProofCheck(
+        valid=False,
+        propagations=2,
+        failed=0,
+        reason="step 1: the empty clause does not follow (RUP fails)",
+    )
+    check = check_drat(TWO[:3], ["1 0", "0"])
+    assert check.valid is False and check.failed == 1 and check.lemmas == 1
+    assert check.reason == "step 2: the empty clause does not follow (RUP fails)"
+
+
+def test_steps_may_be_given_as_steps_or_as_text():
+    assert check_drat(TWO, [Step((1,)), Step(())]) == check_drat(TWO, ["1 0", "0"])
+    assert check_drat(TWO, [Step((1,)), Step(())]).valid
+
+
+def test_a_deadline_that_has_passed_stops_the_check_unfinished():
+    chain = [[1], [-1, 2], [-2, 3]]
+    check = check_drat(chain, ["-3 0", "0"], deadline=Deadline(1e-9))
+    assert check == ProofCheck(
+        valid=False,
+        propagations=2,
+        reason="the check ran out of time at step 1 of 2",
+        finished=False,
+    )
+
+
+class PassesAfterOneLook(Deadline):
+    """A deadline that passes between the check's first look at it and its second."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.looks = 0
+
+    def passed(self):
+        self.looks += 1
+        return self.looks > 1
+
+
+def test_the_check_looks_at_its_deadline_every_64_steps():
+    proof = ["1 2 0"] * 198 + ["1 0", "0"]
+    deadline = PassesAfterOneLook()
+    check = check_drat(TWO, proof, deadline=deadline)
+    assert deadline.looks == 2 and not check.finished and check.valid is False
+    assert check.lemmas == 64
+    assert check.reason == "the check ran out of time at step 65 of 200"
+    assert check_drat(TWO, proof).valid
+
+
+small_clauses = st.lists(st.integers(-4, 4).filter(bool), max_size=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(small_clauses, max_size=10),
+    st.lists(st.tuples(small_clauses, st.booleans()), max_size=8),
+)
+def test_no_proof_of_a_satisfiable_formula_is_accepted_whatever_its_steps(formula, steps):
+    """Random steps (lemmas and deletions, reasons among them) on a formula of four variables:
+    a proof that is accepted is of a formula that brute force finds unsatisfiable."""
+    proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
+    if check_drat(formula, proof).valid:
+        assert not satisfiable(formula, 4)
