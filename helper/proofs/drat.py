@@ -53,7 +53,7 @@ class ProofCheck:
         How many lemmas were checked (additions before the empty clause); ``rat`` of them
         needed RAT.
     propagations
-        Literals set by unit propagation during the check: its effort.
+        Literals set by unit propagation during the check, unit clauses included: its effort.
     failed
         The position (from 0) of the first step that did not follow, or ``None``.
     reason
@@ -210,9 +210,11 @@ class _Database:
         return False
 
     def _fix(self, literal: int, reason: int) -> None:
+        """Set ``literal`` at the top level, by the unit clause ``reason`` (a propagation)."""
         self.value[abs(literal)] = literal > 0
         self.reason[abs(literal)] = reason
         self.trail.append(literal)
+        self.propagations += 1
 
     def propagate(
         self,

@@ -212,12 +212,13 @@ def test_a_rat_lemma_counts_every_clause_with_the_negated_pivot_that_is_alive():
 
 def test_the_counts_of_a_check():
     check = check_drat(TWO, ["d 7 8 0", "3 0", "d 1 2 3 0", "4 0", "1 0", "0"])
-    assert check == ProofCheck(valid=True, lemmas=3, rat=2, deletions=2, propagations=2)
-    chain = [[1], [-1, 2], [-2, 3]]  # loading it propagates 2, then 3
+    # the units 3, 4 and 1 count (each sets a literal), and 1 propagates 2 to a conflict
+    assert check == ProofCheck(valid=True, lemmas=3, rat=2, deletions=2, propagations=5)
+    chain = [[1], [-1, 2], [-2, 3]]  # loading it sets 1 (a unit clause), then 2, then 3
     check = check_drat(chain, ["0"])
     assert check == ProofCheck(
         valid=False,
-        propagations=2,
+        propagations=3,
         failed=0,
         reason="step 1: the empty clause does not follow (RUP fails)",
     )
@@ -236,7 +237,7 @@ def test_a_deadline_that_has_passed_stops_the_check_unfinished():
     check = check_drat(chain, ["-3 0", "0"], deadline=Deadline(1e-9))
     assert check == ProofCheck(
         valid=False,
-        propagations=2,
+        propagations=3,
         reason="the check ran out of time at step 1 of 2",
         finished=False,
     )
