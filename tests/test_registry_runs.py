@@ -178,6 +178,26 @@ def test_the_same_grid_twice_or_a_wrong_grid_is_a_bug():
     assert str(error.value) == "counter 'liar' returned a grid that breaks the clues"
 
 
+def test_the_counting_model_is_closed_before_the_count_returns_or_raises():
+    """A generator's ``finally`` (where a model frees its solver) runs before run_counter is
+    done, even when the count fails and its traceback still holds the generator; a model
+    that returns a plain iterator, with nothing to close, is counted as well."""
+    closed = []
+
+    def model(puzzle, run, limit):
+        try:
+            yield DIAGONALS[0]
+            yield DIAGONALS[0]  # the same grid twice: a bug of the model
+        finally:
+            closed.append("closed")
+
+    with pytest.raises(RuntimeError) as error:
+        run_counter(model, "twice", CROSS, None, None)
+    assert closed == ["closed"] and error.value.__traceback__ is not None
+    count = run_counter(lambda puzzle, run, limit: iter(DIAGONALS), "plain", CROSS, None, None)
+    assert list(count.solutions) == DIAGONALS and count.complete
+
+
 @pytest.mark.parametrize(
     ("error", "status"), [(ModelTooLargeError, "too large"), (SolverTimeoutError, "timeout")]
 )

@@ -228,6 +228,43 @@ def test_ctrl_c_stops_rc2_and_raises_keyboard_interrupt():
         signal.signal(signal.SIGINT, previous)
 
 
+def test_ctrl_c_while_rc2_searches_stops_it_and_waits_for_it():
+    """Under Python's own handler, Ctrl-C raises KeyboardInterrupt in the waiting thread: RC2
+    is interrupted and waited for (it must be done before anyone frees it), then the
+    KeyboardInterrupt goes on."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with MaxSat(random_wcnf(3)) as maxsat:
+            waits = stalling(maxsat)
+            ctrl_c_when(waits.started)
+            with pytest.raises(KeyboardInterrupt):
+                maxsat.compute()
+            assert waits == [True]  # interrupted, and ended before compute raised
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_rc2_runs_in_a_daemon_thread_and_its_errors_reach_the_caller():
+    with MaxSat(random_wcnf(5)) as maxsat:
+        seen = []
+
+        def compute(expect_interrupt=False):
+            seen.append((threading.current_thread().name, threading.current_thread().daemon))
+            return [1, -2]
+
+        maxsat._rc2.compute = compute
+        assert maxsat.compute() == [1, -2] and seen == [("helper-rc2", True)]
+        failure = RuntimeError("RC2 failed")
+
+        def failing(expect_interrupt=False):
+            raise failure
+
+        maxsat._rc2.compute = failing
+        with pytest.raises(RuntimeError) as error:
+            maxsat.compute()
+        assert error.value is failure
+
+
 def test_a_closed_maxsat_has_freed_rc2():
     maxsat = MaxSat(random_wcnf(4))
     with maxsat as same:

@@ -194,6 +194,13 @@ def test_a_back_end_that_keeps_its_counts_counts_nothing():
 def test_a_back_end_that_cannot_serve_is_refused_before_it_is_made(name):
     with pytest.raises(ValueError, match=r"cannot serve here: .*; choose one of: cadical103"):
         SatSolver(name, SATISFIABLE)
+    with pytest.raises(ValueError) as error:
+        pysat.require_supported(name)
+    choices = sorted(set(READABLE) - set(pysat.UNSUPPORTED))
+    assert str(error.value) == (
+        f"{READABLE[name]} ({name!r}) cannot serve here: {pysat.UNSUPPORTED[name]}; "
+        f"choose one of: {', '.join(choices)}"
+    )
 
 
 # -- budgets and the deadline -------------------------------------------------------------------
@@ -404,7 +411,7 @@ def test_ctrl_c_in_a_back_end_that_cannot_be_interrupted_waits_for_its_call():
     threads = []
 
     def slow_call(assumptions=()):
-        threads.append(threading.current_thread().name)
+        threads.append((threading.current_thread().name, threading.current_thread().daemon))
         started.set()
         assert pressed.wait(HANG)  # the call ends only after the press was heard
         return real(assumptions=assumptions)
@@ -414,7 +421,7 @@ def test_ctrl_c_in_a_back_end_that_cannot_be_interrupted_waits_for_its_call():
         ctrl_c_when(started)
         with pytest.raises(KeyboardInterrupt):
             solver.solve()
-        assert threads == ["helper-sat"] and solver.calls == 1
+        assert threads == [("helper-sat", True)] and solver.calls == 1  # a daemon thread
         assert run.stats.get("conflicts", 0) == 0  # an interrupted call adds nothing to the run
         solver._solver.solve = real
         assert solver.solve() is False and solver.calls == 2  # asked again, it answers
@@ -480,6 +487,12 @@ def test_maplesats_proof_is_rejected_by_the_checker_so_it_may_not_prove():
     assert not check.valid and "does not follow" in check.reason
     with pytest.raises(ValueError, match=r"Maplesat \('mpl'\) cannot prove a \"no\": its proofs"):
         SatSolver("mpl", formula, proof=True)
+    with pytest.raises(ValueError) as error:
+        pysat.require_proof("mpl")
+    assert str(error.value) == (
+        f"Maplesat ('mpl') cannot prove a \"no\": {pysat.NO_PROOF['maplesat']}; "
+        f"choose one of: {', '.join(sorted(pysat.PROOF_BACKENDS))}"
+    )
 
 
 # PySAT's solver, refused half-made, complains as it is collected: not this package's doing
@@ -508,5 +521,6 @@ def test_every_back_end_either_proves_or_says_why_not():
 
 
 def test_a_solver_made_without_proof_has_none_to_give():
-    with SatSolver("g3", SATISFIABLE) as solver, pytest.raises(ValueError, match="proof=True"):
+    with SatSolver("g3", SATISFIABLE) as solver, pytest.raises(ValueError) as error:
         solver.proof()
+    assert str(error.value) == "this SatSolver logs no proof: make it with proof=True"
