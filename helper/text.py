@@ -8,6 +8,7 @@ output fit.
 """
 
 import textwrap
+from collections.abc import Sequence
 
 LINE_WIDTH = 100
 """The longest line the book shows, in characters (the same as ruff's line length)."""
@@ -32,6 +33,24 @@ def wrap(text: str, width: int = LINE_WIDTH, *, indent: str = "  ") -> str:
             drop_whitespace=True,
         ) or [line[:width]]
     return "\n".join(out)
+
+
+def align_columns(rows: Sequence[Sequence[str]], *, left: int = 1) -> str:
+    """``rows`` of cells as a plain text table: the first ``left`` columns flush left, the
+    others (numbers) flush right, two spaces between columns.
+
+    >>> print(align_columns([("name", "n"), ("ab", "12")]))
+    name   n
+    ab    12
+    """
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(
+            cell.ljust(width) if k < left else cell.rjust(width)
+            for k, (cell, width) in enumerate(zip(row, widths, strict=True))
+        )
+        for row in rows
+    )
 
 
 def shorten_lines(text: str, width: int = LINE_WIDTH, *, mark: str = "…") -> str:

@@ -52,6 +52,8 @@ MODULES = [
     "helper.plot.timing",
     "helper.plot.work",
     "helper.bench.progress",
+    "helper.bench.interrupt",
+    "helper.text",
     "helper.explain.nonogram",
     "helper.explain.rectangles",
     "helper.explain.futoshiki",

@@ -27,6 +27,7 @@ from helper.futoshiki import count_solutions as count_futoshiki
 from helper.nonogram import Nonogram
 from helper.nonogram import count_solutions as count_nonogram
 from helper.results import CountResult
+from helper.text import align_columns
 
 UNIQUENESS_RATIO = 3.0
 """The goal: a certified uniqueness costs at most this many times the plain count."""
@@ -130,14 +131,7 @@ def format_rows(rows: Sequence[Row]) -> str:
         cells.append((r.puzzle, r.claim, "yes" if r.proved else "NO", f"{r.lemmas:,}",
                       f"{r.clauses:,}", f"{r.propagations:,}", f"{r.plain:.3f}",
                       f"{r.certified:.3f}", f"{r.ratio:.1f}"))  # fmt: skip
-    widths = [max(len(row[k]) for row in cells) for k in range(len(HEADER))]
-    return "\n".join(
-        "  ".join(
-            v.ljust(w) if k < 2 else v.rjust(w)
-            for k, (v, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in cells
-    )
+    return align_columns(cells, left=2)
 
 
 def summary(rows: Sequence[Row]) -> list[str]:
@@ -204,12 +198,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _explanations(args)
     splits = ["tuning", "held-out"] if args.split == "both" else [args.split]
     makers = _sets(args.limit)
+    chosen = [
+        (name, split, makers[name](split))
+        for name in args.set or names
+        for split in (["book"] if name.startswith("book") else splits)
+    ]
+    return _report(chosen, measure, args.repeat)
+
+
+def _report(
+    chosen: Sequence[tuple[str, str, Sequence[Puzzle]]],
+    measure_one: Callable[[str, str, Puzzle, int], Row],
+    repeat: int,
+) -> int:
+    """Measure each set and split, print its table, then the summary and the goals; the
+    status is 1 when a goal is not met or a claim is not proved."""
     rows: list[Row] = []
-    for name in args.set or names:
-        for split in ["book"] if name.startswith("book") else splits:
-            part = [measure(name, split, p, args.repeat) for p in makers[name](split)]
-            print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
-            rows += part
+    for name, split, puzzles in chosen:
+        part = [measure_one(name, split, p, repeat) for p in puzzles]
+        print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
+        rows += part
     report = summary(rows)
     print("", *report, sep="\n")
     failed = any(line.endswith("NOT met") for line in report) or not all(r.proved for r in rows)
@@ -225,15 +233,7 @@ def _explanations(args: argparse.Namespace) -> int:
         ("book-futoshiki", "book", [p for p in sets.book_futoshikis() if p.height <= 6]),
     ]
     chosen += [("futoshiki", split, sets.futoshikis(split, args.limit, 6)) for split in splits]
-    rows: list[Row] = []
-    for name, split, puzzles in chosen:
-        part = [measure_explanation(name, split, p, args.repeat) for p in puzzles]
-        print(f"\n{name}, {split}:\n{format_rows(part)}", flush=True)
-        rows += part
-    report = summary(rows)
-    print("", *report, sep="\n")
-    failed = any(line.endswith("NOT met") for line in report) or not all(r.proved for r in rows)
-    return 1 if failed else 0
+    return _report(chosen, measure_explanation, args.repeat)
 
 
 if __name__ == "__main__":

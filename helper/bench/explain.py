@@ -24,6 +24,7 @@ from helper.explain.futoshiki import explain as explain_futoshiki
 from helper.explain.nonogram import explain as explain_nonogram
 from helper.futoshiki import Futoshiki
 from helper.nonogram import Nonogram
+from helper.text import align_columns
 
 BOOK_SECONDS = 30.0
 """The goal for the book's 20 x 20 (a small share of the build's five minutes)."""
@@ -107,14 +108,7 @@ def format_rows(rows: Sequence[Row]) -> str:
         cells.append((r.puzzle, r.size, *(str(v) for v in (r.steps, r.single, r.multi, r.greedy,
                       r.largest, r.sat_calls, r.hitting_sets)),
                       f"{bound}{r.seconds:.2f}", f"{bound}{r.cpu_seconds:.2f}"))  # fmt: skip
-    widths = [max(len(row[k]) for row in cells) for k in range(len(HEADER))]
-    return "\n".join(
-        "  ".join(
-            v.ljust(w) if k < 2 else v.rjust(w)
-            for k, (v, w) in enumerate(zip(row, widths, strict=True))
-        )
-        for row in cells
-    )
+    return align_columns(cells, left=2)
 
 
 def goals(rows: Sequence[Row]) -> list[str]:

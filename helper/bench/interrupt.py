@@ -162,12 +162,29 @@ def _other_tasks() -> list[Task]:
     ]  # fmt: skip
 
 
+def pigeonholes(holes: int) -> list[list[int]]:
+    """``holes + 1`` pigeons in ``holes`` holes, one each, as CNF (no solution, and hard for
+    clause learning): variable ``i * holes + j + 1`` puts pigeon ``i`` in hole ``j``.
+
+    >>> len(pigeonholes(2)), pigeonholes(2)[0]
+    (9, [1, 2])
+    """
+
+    def var(pigeon: int, hole: int) -> int:
+        return pigeon * holes + hole + 1
+
+    pigeons = range(holes + 1)
+    clauses = [[var(i, j) for j in range(holes)] for i in pigeons]  # each pigeon somewhere
+    clauses += [
+        [-var(i, j), -var(k, j)] for j in range(holes) for i in pigeons for k in pigeons if i < k
+    ]  # no hole holds two
+    return clauses
+
+
 def _pigeonhole_task(backend: str, holes: int) -> Task:
     """A SAT solver of the door on ``holes + 1`` pigeons in ``holes`` holes: how soon the back
     end itself answers ``interrupt()``, whatever the package's code around it (CaDiCaL, which
     cannot be interrupted, gets a formula it settles in seconds: Ctrl-C waits for it)."""
-    from pysat.examples.genhard import PHP
-
     from helper.backends.pysat import NAMES, SatSolver
 
     def search(clauses: Any) -> object:
@@ -175,10 +192,10 @@ def _pigeonhole_task(backend: str, holes: int) -> Task:
             return solver.solve()
 
     def again() -> bool:
-        with SatSolver(backend, PHP(4).clauses) as solver:
+        with SatSolver(backend, pigeonholes(4)) as solver:
             return solver.solve() is False
 
-    return Task(f"pigeonholes {NAMES[backend]}", BACK_END, lambda: PHP(holes).clauses,
+    return Task(f"pigeonholes {NAMES[backend]}", BACK_END, lambda: pigeonholes(holes),
                 search, again)  # fmt: skip
 
 

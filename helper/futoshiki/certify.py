@@ -91,15 +91,6 @@ def certify_solve(
     )
 
 
-def _latin_square(grid: Grid) -> bool:
-    """Whether every row and every column of ``grid`` holds ``1 .. n`` once (no solver)."""
-    n = len(grid)
-    digits = set(range(1, n + 1))
-    return all(set(row) == digits for row in grid) and all(
-        {row[c] for row in grid} == digits for c in range(n)
-    )
-
-
 def certify_conflict(
     size: int,
     conflict: ClueConflict,
@@ -139,14 +130,14 @@ def certify_conflict(
         return decode_one_hot(model, var, size)
 
     def holds(grid: Grid, k: int) -> bool:
+        """The puzzle check on a puzzle made of clue ``k`` alone (a Latin square keeping it)."""
         clue = clues[k]
-        if not _latin_square(grid):
-            return False
+        givens = [[0] * size for _ in range(size)]
         if clue.kind == "given":
-            (r, c) = clue.cells[0]
-            return grid[r][c] == clue.value
-        (r1, c1), (r2, c2) = clue.cells
-        return grid[r1][c1] < grid[r2][c2]
+            (r, c), value = clue.cells[0], clue.value
+            givens[r][c] = value or 0
+            return check_futoshiki(givens, [], grid)
+        return check_futoshiki(givens, [clue.cells], grid)
 
     return _certify_conflict(
         parts,
