@@ -34,6 +34,7 @@ from helper.report import CONFLICT_SECONDS, conflict_report
 
 if TYPE_CHECKING:
     from helper.cores import Diagnosis
+    from helper.deadline import Deadline
     from helper.explain.steps import Explanation, Premise, Step
     from helper.futoshiki import Futoshiki
     from helper.nonogram import Nonogram
@@ -601,7 +602,8 @@ def command_check_proof(args: argparse.Namespace) -> Outcome:
         steps = parse_drat(_proof_lines(args.proof, "proof"))
     except ProofError as error:
         raise CommandError(f"{args.proof}: {error}") from None
-    check = check_drat(formula, steps, deadline=Deadline(args.time_limit))
+    deadline = Deadline(args.time_limit)  # for both judges, with --cpsat
+    check = check_drat(formula, steps, deadline=deadline)
     data = {
         **_shared(args),
         "formula": args.formula,
@@ -634,7 +636,36 @@ def command_check_proof(args: argparse.Namespace) -> Outcome:
         f"{_counted(check.lemmas, 'lemma')} checked ({check.rat:,} by RAT), "
         f"{_counted(check.deletions, 'deletion')}, {_counted(check.propagations, 'propagation')}"
     )
+    if args.cpsat:
+        return _second_judge(formula, deadline, data, out)
     return Outcome({**data, "status": "valid"}, out)
+
+
+def _second_judge(
+    formula: list[list[int]], deadline: "Deadline", data: dict[str, Any], out: str
+) -> Outcome:
+    """``check-proof --cpsat``: CP-SAT refutes the formula itself, its LRAT proof checked."""
+    from helper.backends.lrat import refute_with_lrat
+    from helper.deadline import Run
+
+    judged = refute_with_lrat(formula, Run(deadline, "CP-SAT's LRAT check"))
+    data = {**data, "cpsat": {"verdict": judged.verdict, "lrat": judged.lrat,
+                              "refuted": judged.refuted}}  # fmt: skip
+    if judged.verdict == "unknown":
+        return Outcome(
+            {**data, "status": "timeout"},
+            error="time limit reached: CP-SAT's LRAT check did not finish",
+            exit_status=EXIT_TIMEOUT,
+        )
+    if judged.verdict != "infeasible" or judged.lrat not in ("VALID", ""):
+        return Outcome(
+            {**data, "status": "disputed"},
+            error=f"CP-SAT disagrees: it says {judged.verdict} (LRAT status "
+            f"{judged.lrat or 'none'}) where the proof says no solution",
+            exit_status=EXIT_PUZZLE,
+        )
+    how = "its LRAT proof checked" if judged.lrat else "as it read it, with no proof needed"
+    return Outcome({**data, "status": "valid"}, f"{out}\nCP-SAT refutes it too, {how}")
 
 
 def _premise_data(premise: "Premise") -> dict[str, Any]:
@@ -900,6 +931,12 @@ def _add_check_proof(commands: "argparse._SubParsersAction") -> None:
     _add_common(check, file=False)
     check.add_argument(
         "--time-limit", type=_positive_float, metavar="SECONDS", help="give up after this long"
+    )
+    check.add_argument(
+        "--cpsat",
+        action="store_true",
+        help="a second judge that shares nothing with the first: CP-SAT refutes FORMULA "
+        "itself and checks its own LRAT proof (exit status 1 when it disagrees)",
     )
 
 

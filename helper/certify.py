@@ -10,10 +10,11 @@ the checker rejects, leaves the claim unproved, with the reason: never proved.
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
+from helper.backends.lrat import LratCheck, refute_with_lrat
 from helper.backends.pysat import DEFAULT_BACKEND, NAMES, SatSolver, require_proof
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
-from helper.proofs import Certificate, check_drat, proved_by_witnesses, unproved
+from helper.proofs import Certificate, Checker, proved_by_witnesses, unproved
 from helper.proofs.certificate import Grid, _file_name
 from helper.results import CountResult, SolveResult
 
@@ -79,7 +80,7 @@ def refute(
     'no solution: not proved (the formula has a solution: Glucose 3 found one)'
     """
     chosen = require_proof(backend)
-    clauses = tuple(tuple(clause) for clause in formula)
+    clauses = tuple(map(tuple, formula))
     deadline = Deadline(time_limit)
     stem = _file_name(name or claim)
 
@@ -98,6 +99,22 @@ def refute(
         )
 
     readable = NAMES[chosen]
+    checker = Checker(clauses)  # loaded before the solver runs: it may not need to
+    if checker.refuted_by_propagation:
+        check = checker.check(["0"])
+        return Certificate(
+            claim,
+            True,
+            "unit propagation refutes it: the proof is the empty clause alone (no lemma, no "
+            "solver), checked by helper.proofs "
+            f"({_plural(check.propagations, 'propagation')})",
+            formula=clauses,
+            proof=("0",),
+            check=check,
+            witnesses=tuple(witnesses),
+            comments=tuple(comments),
+            name=stem,
+        )
     try:
         with SatSolver(chosen, clauses, run=Run(deadline, readable), proof=True) as solver:
             answer = solver.solve()
@@ -108,7 +125,7 @@ def refute(
         return unproved(f"the formula has a solution: {readable} found one")
     if not any(line.split() == ["0"] for line in proof):
         proof += ("0",)  # the back end stopped at a conflict at the top level: say it
-    check = check_drat(clauses, proof, deadline=deadline)
+    check = checker.check(proof, deadline=deadline)
     if not check.finished:
         return unproved(f"the proof was not checked within {time_limit:g} s", proof, check)
     if not check.valid:
@@ -125,12 +142,10 @@ def refute(
         comments=tuple(comments),
         name=stem,
     )
-    count = certificate.lemmas
-    lemmas = "no lemma: unit propagation refutes it" if not count else _plural(count, "lemma")
     return replace(
         certificate,
-        reason=f"{readable}'s DRAT proof ({lemmas}), checked by helper.proofs "
-        f"({_plural(check.propagations, 'propagation')})",
+        reason=f"{readable}'s DRAT proof ({_plural(certificate.lemmas, 'lemma')}), checked by "
+        f"helper.proofs ({_plural(check.propagations, 'propagation')})",
     )
 
 
@@ -324,10 +339,31 @@ def certify_conflict(
     )
 
 
+def check_with_cpsat(certificate: Certificate, *, time_limit: float | None = None) -> LratCheck:
+    """A second judge of a certificate's "no": CP-SAT refutes its formula itself and checks
+    its own LRAT proof (:func:`helper.backends.lrat.refute_with_lrat`), sharing nothing with
+    the back end that made the DRAT proof nor with the book's checker.
+
+    Raises
+    ------
+    ValueError
+        When the certificate has no "no" part (a claim proved by witnesses alone).
+
+    Examples
+    --------
+    >>> check_with_cpsat(refute([[1, 2], [-1], [-2]], "no solution")).refuted
+    True
+    """
+    if not certificate.formula:
+        raise ValueError(f"{certificate.claim!r} has no formula to refute: its witnesses prove it")
+    return refute_with_lrat(certificate.formula, Run(Deadline(time_limit), "CP-SAT's LRAT check"))
+
+
 __all__ = [
     "DEFAULT_PROOF_BACKEND",
     "certify_conflict",
     "certify_count",
     "certify_solve",
+    "check_with_cpsat",
     "refute",
 ]

@@ -6,6 +6,7 @@ puzzle with two solutions, "no solution" for a puzzle with one) must come back n
 """
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from pysat.examples.genhard import PHP
 
 import helper.certify as certify
-from helper.certify import certify_count, refute
+from helper.certify import certify_count, check_with_cpsat, refute
 from helper.deadline import Deadline
 from helper.futoshiki import Futoshiki, check_futoshiki
 from helper.futoshiki import count_solutions as count_futoshiki
@@ -31,7 +32,7 @@ from helper.nonogram.certify import (
 )
 from helper.nonogram.clues import check_nonogram, clues_from_grid
 from helper.nonogram.make import grade
-from helper.proofs import check_drat
+from helper.proofs import Checker, check_drat
 from helper.results import CountResult
 
 NO_SOLUTION = Nonogram([[], [], [2]], [[], [], [2]])  # row 3 holds 2 cells, column 3 a block of 2
@@ -87,15 +88,30 @@ def test_no_time_to_make_the_proof_leaves_the_claim_not_proved():
 
 def test_no_time_to_check_the_proof_leaves_the_claim_not_proved(monkeypatch):
     passed = Deadline(1e-9)
+    real = Checker.check
     monkeypatch.setattr(
-        certify,
-        "check_drat",
-        lambda formula, proof, deadline: check_drat(formula, proof, deadline=passed),
+        Checker, "check", lambda self, proof, deadline: real(self, proof, deadline=passed)
     )
     certificate = refute(PHP(4).clauses, "no solution", time_limit=60)
     assert not certificate.proved
     assert certificate.reason == "the proof was not checked within 60 s"
     assert certificate.proof  # it was made
+
+
+def test_cpsat_judges_a_certificate_s_formula_a_second_time():
+    puzzle = load_puzzle("nonogram02")
+    certified = count_solutions(puzzle, certify=True).certificate
+    assert certified.proved and certified.lemmas > 0
+    assert check_with_cpsat(certified).refuted
+    tampered = replace(certified, formula=certified.formula[:-1])  # no "some cell differs"
+    assert check_with_cpsat(tampered).verdict == "optimal"
+
+
+def test_a_claim_proved_by_witnesses_alone_has_nothing_for_cpsat_to_judge():
+    puzzle = Nonogram([[1], [1]], [[1], [1]])  # two diagonals
+    certified = count_solutions(puzzle, certify=True).certificate
+    with pytest.raises(ValueError, match="has no formula to refute: its witnesses prove it"):
+        check_with_cpsat(certified)
 
 
 def test_a_back_end_without_proofs_is_refused_by_name():

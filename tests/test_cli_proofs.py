@@ -16,7 +16,7 @@ def test_count_certify_says_the_claim_is_proved_and_how(capsys):
     assert main(["count", str(BOOK / "nonogram01.json"), "--certify"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "1 solution: the puzzle is unique"
-    assert out[1].startswith("certificate: unique: proved (Glucose 3's DRAT proof (no lemma")
+    assert out[1].startswith("certificate: unique: proved (unit propagation refutes it: ")
     assert len(out) == 2
 
 
@@ -143,3 +143,61 @@ def test_a_proof_dir_that_cannot_be_written_is_named(tmp_path, capsys):
     blocker.write_text("")
     assert main(["count", str(BOOK / "nonogram01.json"), "--proof-dir", str(blocker)]) == 1
     assert f"error: {blocker}: cannot write the proof" in capsys.readouterr().err
+
+
+def _written_pair(tmp_path, capsys):
+    proofs = tmp_path / "proofs"
+    assert main(["count", str(BOOK / "nonogram02.json"), "--proof-dir", str(proofs), "--json"]) == 0
+    files = json.loads(capsys.readouterr().out)["certificate"]["files"]
+    return files["formula"], files["proof"]
+
+
+def test_cpsat_is_a_second_judge_of_the_same_files(tmp_path, capsys):
+    formula, proof = _written_pair(tmp_path, capsys)
+    assert main(["check-proof", formula, proof, "--cpsat"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("valid: the proof refutes the formula (")
+    assert out[1] == "CP-SAT refutes it too, its LRAT proof checked"
+    assert main(["check-proof", formula, proof, "--cpsat", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["cpsat"] == {"verdict": "infeasible", "lrat": "VALID", "refuted": True}
+    assert data["status"] == "valid"
+
+
+def test_a_trivially_refuted_formula_needs_no_cpsat_proof(tmp_path, capsys):
+    formula, proof = tmp_path / "f.cnf", tmp_path / "p.drat"
+    formula.write_text("p cnf 1 2\n1 0\n-1 0\n")
+    proof.write_text("0\n")
+    assert main(["check-proof", str(formula), str(proof), "--cpsat"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        "CP-SAT refutes it too, as it read it, with no proof needed"
+    )
+
+
+@pytest.mark.parametrize(
+    ("judged", "status", "message"),
+    [
+        (
+            ("optimal", "VALID"),
+            EXIT_PUZZLE,
+            "CP-SAT disagrees: it says optimal (LRAT status VALID)",
+        ),
+        (
+            ("infeasible", "INVALID"),
+            EXIT_PUZZLE,
+            "CP-SAT disagrees: it says infeasible (LRAT status INVALID)",
+        ),
+        (("unknown", ""), EXIT_TIMEOUT, "time limit reached: CP-SAT's LRAT check did not finish"),
+    ],
+)
+def test_a_second_judge_that_disagrees_or_gives_up_is_never_valid(
+    tmp_path, capsys, monkeypatch, judged, status, message
+):
+    import helper.backends.lrat as lrat
+
+    formula, proof = _written_pair(tmp_path, capsys)
+    monkeypatch.setattr(lrat, "refute_with_lrat", lambda formula, run: lrat.LratCheck(*judged))
+    assert main(["check-proof", formula, proof, "--cpsat", "--json"]) == status
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert json.loads(captured.out)["status"] != "valid"

@@ -4,10 +4,11 @@ standard files (:mod:`.dimacs`) and the certificate that carries a claim and its
 
 from .certificate import Certificate, proved_by_witnesses, unproved
 from .dimacs import FormulaError, format_dimacs, format_drat, read_dimacs
-from .drat import ProofCheck, ProofError, Step, check_drat, parse_drat
+from .drat import Checker, ProofCheck, ProofError, Step, check_drat, parse_drat
 
 __all__ = [
     "Certificate",
+    "Checker",
     "FormulaError",
     "ProofCheck",
     "ProofError",

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.memory import without_cyclic_gc
@@ -33,8 +34,7 @@ from helper.memory import without_cyclic_gc
 Clause = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One step of a proof: a lemma added, or a clause deleted."""
 
     clause: Clause
@@ -98,12 +98,12 @@ def parse_drat(lines: Iterable[str]) -> list[Step]:
         if delete:
             words = words[1:]
         try:
-            literals = [int(word) for word in words]
+            literals = list(map(int, words))
         except ValueError:
             raise ProofError(
                 f"proof line {number}: not a list of literals: {line.strip()!r}"
             ) from None
-        if not literals or literals[-1] != 0 or 0 in literals[:-1]:
+        if not literals or literals[-1] != 0 or literals.count(0) > 1:
             raise ProofError(f"proof line {number}: a step must end with one 0: {line.strip()!r}")
         steps.append(Step(tuple(literals[:-1]), delete))
     return steps
@@ -116,7 +116,7 @@ class _Database:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)
-        self.by_key: dict[frozenset[int], list[int]] = defaultdict(list)
+        self._by_key: dict[frozenset[int], list[int]] | None = None  # made at the 1st deletion
         self.value: dict[int, bool] = {}  # variable -> value, at the top level
         self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
         self.trail: list[int] = []
@@ -132,7 +132,8 @@ class _Database:
         index = len(self.clauses)
         self.clauses.append(literals)
         self.alive.append(True)
-        self.by_key[frozenset(literals)].append(index)
+        if self._by_key is not None:
+            self._by_key[frozenset(literals)].append(index)
         present = set(literals)
         if any(-literal in present for literal in literals):
             return  # a tautology constrains nothing
@@ -165,18 +166,26 @@ class _Database:
     def load(self, formula: Iterable[Sequence[int]]) -> None:
         """Add the formula's clauses at once: watch each, then propagate its unit clauses (the
         same database as :meth:`add` one by one, built faster)."""
-        clauses, alive, by_key, watches = self.clauses, self.alive, self.by_key, self.watches
+        clauses, watches = self.clauses, self.watches
+        first = len(clauses)
         units = []
         for clause in formula:
             literals = list(clause)
-            key = frozenset(literals)
-            if len(key) < len(literals):
-                literals = list(dict.fromkeys(literals))  # duplicates dropped, order kept
             index = len(clauses)
             clauses.append(literals)
-            alive.append(True)
-            by_key[key].append(index)
-            if any(-literal in key for literal in literals):
+            if len(literals) == 2:  # most clauses: the short way
+                a, b = literals
+                if a == b:
+                    del literals[1]
+                    units.append(index)
+                elif a != -b:  # (a tautology constrains nothing)
+                    watches[a].append(index)
+                    watches[b].append(index)
+                continue
+            present = set(literals)
+            if len(present) < len(literals):
+                literals[:] = dict.fromkeys(literals)  # duplicates dropped, order kept
+            if any(-literal in present for literal in literals):
                 continue  # a tautology constrains nothing
             if len(literals) >= 2:
                 watches[literals[0]].append(index)
@@ -185,6 +194,7 @@ class _Database:
                 units.append(index)
             else:
                 self.inconsistent = True  # the empty clause
+        self.alive += [True] * (len(clauses) - first)
         if self.inconsistent:
             return
         start = len(self.trail)
@@ -199,12 +209,24 @@ class _Database:
         if self.propagate(self.value, self.trail, start, self.reason) is not None:
             self.inconsistent = True
 
+    @property
+    def by_key(self) -> dict[frozenset[int], list[int]]:
+        """The clauses' indices by their set of literals, made when first asked for (only a
+        deletion needs it)."""
+        if self._by_key is None:
+            self._by_key = defaultdict(list)
+            for index, literals in enumerate(self.clauses):
+                self._by_key[frozenset(literals)].append(index)
+        return self._by_key
+
     def delete(self, clause: Sequence[int]) -> bool:
         """Delete one copy of ``clause``; whether one was there (a reason is kept)."""
-        for index in self.by_key.get(frozenset(clause), []):
+        reason = self.reason
+        for index in self.by_key.get(frozenset(clause), ()):
             if self.alive[index]:
-                if any(self.reason.get(abs(literal)) == index for literal in clause):
-                    return True  # the reason of a fixed literal: kept (see the module)
+                for literal in clause:
+                    if reason.get(abs(literal)) == index:
+                        return True  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
                 return True
         return False
@@ -299,6 +321,50 @@ class _Database:
         return True
 
 
+class Checker:
+    """A formula loaded once, then one proof about it checked: :func:`check_drat` in two
+    steps, so that a caller can first ask whether unit propagation alone refutes the formula
+    (then the proof ``0``, with no lemma, is all it needs, and no solver has to run).
+
+    Examples
+    --------
+    >>> checker = Checker([[1, 2], [-1], [-2]])
+    >>> checker.refuted_by_propagation
+    True
+    >>> checker.check(["0"]).valid
+    True
+    """
+
+    def __init__(self, formula: Iterable[Sequence[int]]) -> None:
+        self._database = _Database()
+        self._checked = False
+        with without_cyclic_gc():  # millions of small lists: the cycle collector only slows it
+            self._database.load(formula)
+
+    @property
+    def refuted_by_propagation(self) -> bool:
+        """Whether the formula's unit clauses, propagated, already reach a conflict."""
+        return self._database.inconsistent
+
+    def check(self, proof: Iterable[Step | str], *, deadline: Deadline = NO_DEADLINE) -> ProofCheck:
+        """Check ``proof`` against the formula, as :func:`check_drat` does.
+
+        Raises
+        ------
+        RuntimeError
+            On a second call: checking a proof adds its lemmas to the formula.
+        """
+        if self._checked:
+            raise RuntimeError("a Checker checks one proof; make another for the next")
+        self._checked = True
+        given = list(proof)
+        steps = [step for step in given if isinstance(step, Step)]
+        if len(steps) < len(given):
+            steps = parse_drat(str(step) for step in given)
+        with without_cyclic_gc():
+            return _check(self._database, steps, deadline)
+
+
 def check_drat(
     formula: Iterable[Sequence[int]],
     proof: Iterable[Step | str],
@@ -324,6 +390,11 @@ def check_drat(
         ``valid`` only when every lemma follows (RUP or RAT) and the empty clause is derived
         (or the formula is refuted by unit propagation alone, which needs no lemma).
 
+    Raises
+    ------
+    ProofError
+        When a line of the proof is not a DRAT step.
+
     Examples
     --------
     "x or y", "x or not y", "not x or y", "not x or not y": no solution. The lemma "x"
@@ -335,19 +406,13 @@ def check_drat(
     >>> check_drat(formula[:3], ["1 0", "0"]).reason  # one clause fewer: a solution exists
     'step 2: the empty clause does not follow (RUP fails)'
     """
-    with without_cyclic_gc():  # millions of small lists: the cycle collector only slows it
-        return _check(formula, proof, deadline)
+    given: Sequence[Step | str] = list(proof)
+    if not all(isinstance(step, Step) for step in given):
+        given = parse_drat(str(step) for step in given)  # a bad line fails before the load
+    return Checker(formula).check(given, deadline=deadline)
 
 
-def _check(
-    formula: Iterable[Sequence[int]], proof: Iterable[Step | str], deadline: Deadline
-) -> ProofCheck:
-    given = list(proof)
-    steps = [step for step in given if isinstance(step, Step)]
-    if len(steps) < len(given):
-        steps = parse_drat(str(step) for step in given)
-    database = _Database()
-    database.load(formula)
+def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> ProofCheck:
     result = ProofCheck(valid=False)
     for position, step in enumerate(steps):
         if position % 64 == 0 and deadline.passed():
@@ -385,4 +450,4 @@ def _check(
     return result
 
 
-__all__ = ["ProofCheck", "ProofError", "Step", "check_drat", "parse_drat"]
+__all__ = ["Checker", "ProofCheck", "ProofError", "Step", "check_drat", "parse_drat"]
