@@ -518,13 +518,14 @@ def _certify_conflict(
 def _certify_correction(
     args: argparse.Namespace, kind: Kind, puzzle: "Puzzle", found: "Diagnosis | None"
 ) -> tuple[dict[str, Any] | None, str]:
-    """With ``--certify`` or ``--proof-dir``, for a Nonogram: the certificate of the fewest
-    lines to retype (enough, and no fewer), its disjoint conflicts written as files."""
+    """With ``--certify`` or ``--proof-dir``: the certificate of the fewest lines or clues to
+    retype (enough, and no fewer), the refutations of its lower bound written as files."""
     if not (args.certify or args.proof_dir) or found is None or not found.fixes:
         return None, ""
-    if kind != "nonogram":
-        return None, ""  # a Futoshiki's correction sets are not certified (yet)
-    from helper.nonogram.certify import certify_correction
+    if kind == "nonogram":
+        from helper.nonogram.certify import certify_correction
+    else:
+        from helper.futoshiki.certify import certify_correction  # type: ignore[assignment]
 
     certificate = certify_correction(puzzle, found.fixes[0].typed, time_limit=args.time_limit)  # type: ignore[arg-type]
     data, text = _certificate_data(args, certificate, "retype certificate")

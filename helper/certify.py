@@ -339,6 +339,88 @@ def certify_conflict(
     )
 
 
+def at_most(literals: Sequence[int], bound: int, top: int) -> Formula:
+    """Clauses that allow at most ``bound`` of ``literals`` to be true: Sinz's sequential
+    counter (2005), with new variables from ``top + 1`` (register ``j`` of position ``i``
+    says "at least ``j`` of the first ``i`` literals are true").
+
+    Examples
+    --------
+    >>> at_most([1, 2, 3], 1, 3)  # registers 4 and 5: "one of the first 1, 2 is true"
+    [[-1, 4], [-2, 5], [-4, 5], [-2, -4], [-3, -5]]
+    >>> at_most([1, 2], 0, 2)
+    [[-1], [-2]]
+    """
+    if bound < 0:
+        raise ValueError(f"at most {bound} true literals: the bound must be 0 or more")
+    if bound == 0:
+        return [[-literal] for literal in literals]
+    count = len(literals)
+    if bound >= count:
+        return []
+
+    def register(i: int, j: int) -> int:  # i from 0 to count - 2, j from 1 to bound
+        return top + i * bound + j
+
+    clauses: Formula = [[-literals[0], register(0, 1)]]
+    for i in range(1, count - 1):
+        clauses.append([-literals[i], register(i, 1)])
+        clauses.append([-register(i - 1, 1), register(i, 1)])
+        for j in range(2, bound + 1):
+            clauses.append([-literals[i], -register(i - 1, j - 1), register(i, j)])
+            clauses.append([-register(i - 1, j), register(i, j)])
+        clauses.append([-literals[i], -register(i - 1, bound)])
+    clauses.append([-literals[count - 1], -register(count - 2, bound)])
+    return clauses
+
+
+def certify_no_fewer(
+    switched: Sequence[Sequence[int]],
+    switches: Sequence[int],
+    fewest: int,
+    what: str,
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+    comments: Sequence[str] = (),
+) -> Certificate:
+    """Prove that no fewer than ``fewest`` clues can be switched off to leave a solution: the
+    lower bound of a minimum correction set, in one refutation.
+
+    ``switched`` holds each clue's clauses with ``-switch`` added (the switch false, the clue's
+    clauses all hold), and the rules that always hold. With :func:`at_most` saying "at most
+    ``fewest - 1`` switches false", a checked proof that it has no model is the bound.
+    ``what`` names a clue (``"line"``, ``"clue"``) in the claim.
+
+    Examples
+    --------
+    "x", "not x" behind switches 2 and 3: one of the two must go, and one is enough.
+
+    >>> certify_no_fewer([[-2, 1], [-3, -1]], [2, 3], 1, "clue").summary()[:37]
+    'no fewer than 1 clue: proved (unit pr'
+    >>> certify_no_fewer([[-2, 1], [-3, -1]], [2, 3], 2, "clue").proved
+    False
+    """
+    if fewest < 1:
+        raise ValueError(f"no fewer than {fewest}: a correction holds 1 clue or more")
+    top = max([abs(literal) for clause in switched for literal in clause] + list(switches))
+    bound = at_most([-switch for switch in switches], fewest - 1, top)
+    return refute(
+        [*map(list, switched), *bound],
+        f"no fewer than {_plural(fewest, what)}",
+        backend=backend,
+        time_limit=time_limit,
+        comments=[
+            *comments,
+            f"variables {switches[0]} to {switches[-1]}: one switch per clue (the clue holds "
+            "when it is true)",
+            f"the last {len(bound)} clauses: at most {fewest - 1} switches false (a sequential "
+            "counter)",
+        ],
+        name="no-fewer",
+    )
+
+
 def check_with_cpsat(certificate: Certificate, *, time_limit: float | None = None) -> LratCheck:
     """A second judge of a certificate's "no": CP-SAT refutes its formula itself and checks
     its own LRAT proof (:func:`helper.backends.lrat.refute_with_lrat`), sharing nothing with
@@ -361,8 +443,10 @@ def check_with_cpsat(certificate: Certificate, *, time_limit: float | None = Non
 
 __all__ = [
     "DEFAULT_PROOF_BACKEND",
+    "at_most",
     "certify_conflict",
     "certify_count",
+    "certify_no_fewer",
     "certify_solve",
     "check_with_cpsat",
     "refute",

@@ -465,6 +465,112 @@ def test_too_few_lines_or_too_many_are_not_proved():
     three = [ClueLine("row", 0, (2,)), ClueLine("column", 0, (2,)), ClueLine("row", 1, ())]
     more = certify_correction(broken, three)  # enough, but two lines would do
     assert not more.proved
-    assert more.reason == "only 2 disjoint sets of lines that cannot all hold were found"
+    assert more.reason == (
+        "only 2 disjoint sets of lines that cannot all hold were found, and the bound in one "
+        "refutation is not proved: the formula has a solution: Glucose 3 found one"
+    )
+    assert [part.claim for part in more.parts] == ["no fewer than 3 lines"]
     with pytest.raises(ValueError, match="row 5: 1 is not a line of the puzzle"):
         certify_correction(broken, [ClueLine("row", 5, (1,))])
+
+
+def test_when_disjoint_conflicts_fall_short_one_refutation_proves_the_bound(monkeypatch):
+    import helper.nonogram.certify as nonogram_certify
+    from helper.nonogram.conflicts import lines_to_retype
+
+    broken = Nonogram([[2], []], [[2], []])
+    fewest = lines_to_retype(broken).fixes[0].typed
+    monkeypatch.setattr(nonogram_certify, "deletion_mus", lambda *args: None)  # no set found
+    certificate = nonogram_certify.certify_correction(broken, fewest)
+    assert certificate.proved
+    (bound,) = certificate.parts
+    assert bound.claim == "no fewer than 2 lines" and bound.name == "no-fewer"
+    assert check_drat(bound.formula, bound.proof).valid
+    assert certificate.reason.startswith("a picture keeps every other line; ")
+
+
+# -- a lower bound in one refutation: at most k switches off ------------------------------------
+
+
+def _extendable(clauses, literals, top):
+    """The assignments of ``literals`` (by position) that some values of the registers extend
+    to a model of ``clauses``, by trying them all."""
+    registers = sorted({abs(x) for clause in clauses for x in clause} - set(map(abs, literals)))
+    out = set()
+    for values in itertools.product((False, True), repeat=len(literals)):
+        fixed = {abs(x): v == (x > 0) for x, v in zip(literals, values, strict=True)}
+        for extra in itertools.product((False, True), repeat=len(registers)):
+            model = {**fixed, **dict(zip(registers, extra, strict=True))}
+            if all(any(model[abs(x)] == (x > 0) for x in clause) for clause in clauses):
+                out.add(values)
+                break
+    return out
+
+
+@pytest.mark.parametrize("count", range(1, 6))
+def test_at_most_allows_exactly_the_assignments_within_the_bound(count):
+    from helper.certify import at_most
+
+    literals = [-(k + 1) if k % 2 else k + 1 for k in range(count)]  # some negated
+    for bound in range(count + 1):
+        clauses = at_most(literals, bound, count)
+        registers = {abs(x) for clause in clauses for x in clause} - set(range(1, count + 1))
+        assert all(register > count for register in registers)  # new variables only
+        allowed = {
+            values
+            for values in itertools.product((False, True), repeat=count)
+            if sum(values) <= bound
+        }
+        assert _extendable(clauses, literals, count) == allowed, (count, bound)
+    with pytest.raises(ValueError, match="the bound must be 0 or more"):
+        at_most(literals, -1, count)
+
+
+def test_no_fewer_is_proved_where_disjoint_conflicts_cannot_show_it():
+    from helper.certify import certify_no_fewer
+
+    # three clues "p", "q", "r" and the rule "at most one of them": any two conflict, so
+    # every conflict overlaps every other, yet two of the three must go
+    rules = [[-1, -2], [-1, -3], [-2, -3]]
+    switched = [*rules, [-4, 1], [-5, 2], [-6, 3]]
+    two = certify_no_fewer(switched, [4, 5, 6], 2, "clue")
+    assert two.proved and two.claim == "no fewer than 2 clues" and two.name == "no-fewer"
+    assert check_drat(two.formula, two.proof).valid and check_with_cpsat(two).refuted
+    assert not certify_no_fewer(switched, [4, 5, 6], 3, "clue").proved
+    assert "at most 1 switches false" in two.comments[-1]
+    with pytest.raises(ValueError, match="a correction holds 1 clue or more"):
+        certify_no_fewer(switched, [4, 5, 6], 0, "clue")
+
+
+def test_the_clues_to_retype_of_a_futoshiki_are_proved_enough_and_no_fewer():
+    from helper.futoshiki.certify import certify_correction
+    from helper.futoshiki.conflicts import FutoshikiClue, clues_to_retype, puzzle_clues
+
+    # two corners given 1, each beside a cell the signs say is smaller: two clues must go
+    broken = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 0, 1]], [((0, 1), (0, 0)), ((2, 1), (2, 2))])
+    fewest = clues_to_retype(broken).fixes[0].typed
+    certificate = certify_correction(broken, fewest)
+    assert certificate.proved and len(fewest) == 2
+    assert certificate.claim == f"retype {', '.join(map(str, fewest))}, and no fewer clues"
+    (square,) = certificate.witnesses
+    assert check_futoshiki([[0] * 3] * 3, [], square)  # a Latin square
+    kept = [clue for clue in puzzle_clues(broken.grid, broken.constraints) if clue not in fewest]
+    assert len(kept) == 2
+    for clue in kept:  # each clue left is kept
+        (r, c), *rest = clue.cells
+        if clue.kind == "given":
+            assert square[r][c] == clue.value
+        else:
+            assert square[r][c] < square[rest[0][0]][rest[0][1]]
+    assert "the clues, in order: given (0, 0) = 1; given (2, 2) = 1; sign" in "".join(
+        certificate.parts[0].comments
+    )
+    (bound,) = certificate.parts
+    assert bound.claim == "no fewer than 2 clues" and check_drat(bound.formula, bound.proof).valid
+    too_few = certify_correction(broken, fewest[:1])
+    assert not too_few.proved
+    assert too_few.reason == "the other clues cannot all hold: these are not enough"
+    with pytest.raises(ValueError, match=r"given \(2, 2\) = 3 is not a clue of the puzzle"):
+        certify_correction(broken, [FutoshikiClue("given", ((2, 2),), 3)])
+    with pytest.raises(ValueError, match="no clue to retype"):
+        certify_correction(broken, [])

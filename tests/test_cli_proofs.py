@@ -71,13 +71,18 @@ def test_a_futoshiki_with_no_solution_is_certified_on_solve(tmp_path, capsys):
     assert conflict["proved"] and conflict["claim"].endswith(
         ": cannot all hold, and each is needed"
     )
+    correction = data["diagnosis"]["retype_certificate"]
+    assert correction["proved"] and correction["claim"].endswith(", and no fewer clues")
+    assert [part["claim"] for part in correction["parts"]] == ["no fewer than 1 clue"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "futoshiki_no_solution-conflict.cnf",
         "futoshiki_no_solution-conflict.drat",
+        "futoshiki_no_solution-no-fewer.cnf",
+        "futoshiki_no_solution-no-fewer.drat",
         "futoshiki_no_solution-no-solution.cnf",
         "futoshiki_no_solution-no-solution.drat",
     ]
-    for stem in ("conflict", "no-solution"):
+    for stem in ("conflict", "no-fewer", "no-solution"):
         files = [str(tmp_path / f"futoshiki_no_solution-{stem}.{ext}") for ext in ("cnf", "drat")]
         assert main(["check-proof", *files]) == 0
 

@@ -2,16 +2,22 @@
 (``helper.futoshiki.cnf``), "cell ``(r, c)`` holds ``v``" as variable ``(r * n + c) * n + v``,
 refuted with a DRAT proof the book's checker accepts."""
 
-from helper.certify import DEFAULT_PROOF_BACKEND, Formula
+from collections.abc import Sequence
+
+from helper.backends.pysat import SatSolver
+from helper.certify import DEFAULT_PROOF_BACKEND, Formula, certify_no_fewer
 from helper.certify import certify_conflict as _certify_conflict
 from helper.certify import certify_count as _certify_count
 from helper.certify import certify_solve as _certify_solve
-from helper.proofs import Certificate
+from helper.deadline import Deadline, Run
+from helper.errors import SolverTimeoutError
+from helper.proofs import Certificate, unproved
 from helper.results import CountResult, Grid, SolveResult
 
 from .check import check_futoshiki
 from .cnf import blocking_clause, decode_one_hot, one_hot_cnf, sign_clauses
-from .conflicts import ClueConflict
+from .conflicts import ClueConflict, FutoshikiClue, puzzle_clues
+from .parts import puzzle_parts
 from .puzzle import Futoshiki
 
 
@@ -117,14 +123,7 @@ def certify_conflict(
     def var(r: int, c: int, v: int) -> int:
         return _var(size, r, c, v)
 
-    parts: list[Formula] = []
-    for clue in clues:
-        if clue.kind == "given":
-            (r, c), value = clue.cells[0], clue.value
-            assert value is not None  # a given has its number
-            parts.append([[var(r, c, value)]])
-        else:
-            parts.append(sign_clauses(var, clue.cells[0], clue.cells[1], size))
+    parts = [_clue_clauses(size, clue) for clue in clues]
 
     def decode(model: list[int]) -> Grid:
         return decode_one_hot(model, var, size)
@@ -157,8 +156,128 @@ def certify_conflict(
     )
 
 
+def certify_correction(
+    puzzle: Futoshiki,
+    clues: Sequence[FutoshikiClue],
+    *,
+    backend: str = DEFAULT_PROOF_BACKEND,
+    time_limit: float | None = None,
+) -> Certificate:
+    """The certificate of "retype these givens and signs, and no fewer will do"
+    (``clues_to_retype``).
+
+    - **Enough**: without ``clues``, the other clues hold together: a Latin square that keeps
+      each of them (found by the SAT back end, checked by
+      :func:`~helper.futoshiki.check.check_futoshiki`).
+    - **No fewer**: the one-hot CNF with a switch per clue, and "at most ``len(clues) - 1``
+      switches off", refuted by a checked DRAT proof (the one part,
+      :func:`helper.certify.certify_no_fewer`).
+
+    Examples
+    --------
+    >>> from helper.futoshiki.conflicts import clues_to_retype
+    >>> broken = Futoshiki([[1, 0], [0, 0]], [((0, 1), (0, 0))])  # (0, 1) < 1: impossible
+    >>> fewest = clues_to_retype(broken).fixes[0].typed
+    >>> certificate = certify_correction(broken, fewest)
+    >>> certificate.claim, certificate.proved
+    ('retype given (0, 0) = 1, and no fewer clues', True)
+    >>> certificate.witnesses  # the sign alone kept
+    ([[2, 1], [1, 2]],)
+    """
+    grid, signs = puzzle_parts(puzzle)
+    size = len(grid)
+    everything = puzzle_clues(grid, signs)
+    unknown = [clue for clue in clues if clue not in everything]
+    if unknown:
+        raise ValueError(f"{unknown[0]} is not a clue of the puzzle")
+    if not clues:
+        raise ValueError("no clue to retype: a correction holds 1 clue or more")
+    deadline = Deadline(time_limit)
+    names = ", ".join(str(clue) for clue in clues)
+    claim = f"retype {names}, and no fewer clues"
+    kept = [clue for clue in everything if clue not in set(clues)]
+    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
+    base = [list(clause) for clause in rules.clauses]
+    witness = _keeping(size, base, kept, backend, deadline)
+    if witness is None:
+        return unproved(claim, "the other clues cannot all hold: these are not enough")
+    top = size**3
+    switches = list(range(top + 1, top + 1 + len(everything)))
+    switched = list(base)
+    for switch, clue in zip(switches, everything, strict=True):
+        switched += [[-switch, *clause] for clause in _clue_clauses(size, clue)]
+    no_fewer = certify_no_fewer(
+        switched,
+        switches,
+        len(clues),
+        "clue",
+        backend=backend,
+        time_limit=deadline.left(),
+        comments=[
+            f"a Futoshiki of {size} rows and {size} columns, as the one-hot CNF: variable "
+            f"(r - 1) * {size * size} + (c - 1) * {size} + v says row r, column c (from 1) "
+            "holds v",
+            "the clues, in order: " + "; ".join(str(clue) for clue in everything),
+        ],
+    )
+    reason = (
+        f"a Latin square keeps every other clue; {no_fewer.reason}"
+        if no_fewer.proved
+        else f"no fewer: {no_fewer.reason}"
+    )
+    return Certificate(
+        claim,
+        no_fewer.proved,
+        reason,
+        witnesses=(witness,),
+        backend=backend,
+        name="correction",
+        parts=(no_fewer,),
+    )
+
+
+def _clue_clauses(size: int, clue: FutoshikiClue) -> Formula:
+    """A given's unit clause, or a sign's clauses, in the one-hot numbering."""
+
+    def var(r: int, c: int, v: int) -> int:
+        return _var(size, r, c, v)
+
+    if clue.kind == "given":
+        (r, c), value = clue.cells[0], clue.value
+        assert value is not None  # a given has its number
+        return [[var(r, c, value)]]
+    return sign_clauses(var, clue.cells[0], clue.cells[1], size)
+
+
+def _keeping(
+    size: int,
+    base: Formula,
+    kept: Sequence[FutoshikiClue],
+    backend: str,
+    deadline: Deadline,
+) -> Grid | None:
+    """A Latin square that keeps every clue of ``kept``, checked without a solver; ``None``
+    when there is none (or no answer in time)."""
+    formula = base + [clause for clue in kept for clause in _clue_clauses(size, clue)]
+    try:
+        with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+            if not solver.solve():
+                return None
+            grid = decode_one_hot(solver.model(), lambda r, c, v: _var(size, r, c, v), size)
+    except SolverTimeoutError:
+        return None
+    givens = [[0] * size for _ in range(size)]
+    for clue in kept:
+        if clue.kind == "given":
+            (r, c) = clue.cells[0]
+            givens[r][c] = int(clue.value or 0)
+    signs = [clue.cells for clue in kept if clue.kind == "sign"]
+    return grid if check_futoshiki(givens, signs, grid) else None
+
+
 __all__ = [
     "certify_conflict",
+    "certify_correction",
     "certify_count",
     "certify_solve",
     "cnf_comments",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from helper.backends.pysat import SatSolver
-from helper.certify import DEFAULT_PROOF_BACKEND, Formula
+from helper.certify import DEFAULT_PROOF_BACKEND, Formula, certify_no_fewer
 from helper.certify import certify_conflict as _certify_conflict
 from helper.certify import certify_count as _certify_count
 from helper.certify import certify_solve as _certify_solve
@@ -242,8 +242,28 @@ def certify_correction(
     if proved:
         sets = "1 set" if len(parts) == 1 else f"{len(parts)} disjoint sets"
         reason = f"a picture keeps every other line; {sets} of lines that cannot all hold, refuted"
-    elif len(parts) < len(lines):
-        reason = f"only {len(parts)} disjoint sets of lines that cannot all hold were found"
+    elif len(parts) < len(lines) and all(part.proved for part in parts):
+        # the bound needs sets that overlap: prove it in one refutation instead
+        no_fewer = certify_no_fewer(
+            clauses,
+            switches,
+            len(lines),
+            "line",
+            backend=backend,
+            time_limit=deadline.left(),
+            comments=[
+                *cnf_comments(puzzle)[:2],
+                "then, line by line (rows, then columns), its block-start variables and its "
+                "switch: each clause of a line holds when the line's switch is true",
+            ],
+        )
+        reason = (
+            f"a picture keeps every other line; {no_fewer.reason}"
+            if no_fewer.proved
+            else f"only {len(parts)} disjoint sets of lines that cannot all hold were found, "
+            f"and the bound in one refutation is not proved: {no_fewer.reason}"
+        )
+        proved, parts = no_fewer.proved, [no_fewer]
     else:
         reason = next(part.reason for part in parts if not part.proved)
     return Certificate(
