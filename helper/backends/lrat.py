@@ -9,7 +9,7 @@ here, since presolve's steps enter that proof as assumed clauses ("VALID_WITH_AS
 not a full check). The formula is given to CP-SAT as it is: one Boolean variable per CNF
 variable, one ``add_bool_or`` per clause, nothing else.
 
-This shares nothing with :mod:`helper.proofs` (the book's DRAT checker) nor with the PySAT back
+This shares nothing with :mod:`helper.proofs.drat` (the book's DRAT checker) nor with the PySAT back
 end that made the DRAT proof: a claim that both accept has been proved twice, by different code.
 """
 
@@ -24,7 +24,7 @@ from helper.deadline import Run
 from .cpsat import Verdict, read_status, solve_model
 
 LRAT_PARAMETERS = {"check_lrat_proof": True, "cp_model_presolve": False, "num_workers": 1}
-"""CP-SAT's settings for the check: its LRAT proof checked, no presolve, one worker."""
+"""The settings CP-SAT gets for the check (its LRAT proof checked, no presolve, one worker)."""
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,8 @@ class Certificate:
         folder.mkdir(parents=True, exist_ok=True)
         cnf, drat = folder / f"{stem}.cnf", folder / f"{stem}.drat"
         comments = [f"claim: {self.claim}", *self.comments]
-        cnf.write_text(format_dimacs(self.formula, comments), encoding="ascii")
+        # ASCII, as DIMACS checkers expect: a character beyond it in a comment becomes "?"
+        cnf.write_text(format_dimacs(self.formula, comments), encoding="ascii", errors="replace")
         drat.write_text(format_drat(self.proof), encoding="ascii")
         return cnf, drat
 

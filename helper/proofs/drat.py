@@ -37,7 +37,7 @@ Clause = tuple[int, ...]
 class Step(NamedTuple):
     """One step of a proof: a lemma added, or a clause deleted."""
 
-    clause: Clause
+    clause: tuple[int, ...]
     delete: bool = False
 
 
@@ -164,10 +164,9 @@ class _Database:
                 self.inconsistent = True
 
     def load(self, formula: Iterable[Sequence[int]]) -> None:
-        """Add the formula's clauses at once: watch each, then propagate its unit clauses (the
-        same database as :meth:`add` one by one, built faster)."""
+        """Add the formula's clauses to the empty database at once: watch each, then propagate
+        its unit clauses (the same database as :meth:`add` one by one, built faster)."""
         clauses, watches = self.clauses, self.watches
-        first = len(clauses)
         units = []
         for clause in formula:
             literals = list(clause)
@@ -194,7 +193,7 @@ class _Database:
                 units.append(index)
             else:
                 self.inconsistent = True  # the empty clause
-        self.alive += [True] * (len(clauses) - first)
+        self.alive = [True] * len(clauses)
         if self.inconsistent:
             return
         start = len(self.trail)
@@ -219,17 +218,16 @@ class _Database:
                 self._by_key[frozenset(literals)].append(index)
         return self._by_key
 
-    def delete(self, clause: Sequence[int]) -> bool:
-        """Delete one copy of ``clause``; whether one was there (a reason is kept)."""
+    def delete(self, clause: Sequence[int]) -> None:
+        """Delete one copy of ``clause``, if one is there (a reason is kept)."""
         reason = self.reason
         for index in self.by_key.get(frozenset(clause), ()):
             if self.alive[index]:
                 for literal in clause:
                     if reason.get(abs(literal)) == index:
-                        return True  # the reason of a fixed literal: kept (see the module)
+                        return  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
-                return True
-        return False
+                return
 
     def _fix(self, literal: int, reason: int) -> None:
         """Set ``literal`` at the top level, by the unit clause ``reason`` (a propagation)."""
@@ -336,15 +334,12 @@ class Checker:
     """
 
     def __init__(self, formula: Iterable[Sequence[int]]) -> None:
-        self._database = _Database()
-        self._checked = False
+        database = _Database()
         with without_cyclic_gc():  # millions of small lists: the cycle collector only slows it
-            self._database.load(formula)
-
-    @property
-    def refuted_by_propagation(self) -> bool:
+            database.load(formula)
+        self._database: _Database | None = database  # None once a proof was checked
+        self.refuted_by_propagation = database.inconsistent
         """Whether the formula's unit clauses, propagated, already reach a conflict."""
-        return self._database.inconsistent
 
     def check(self, proof: Iterable[Step | str], *, deadline: Deadline = NO_DEADLINE) -> ProofCheck:
         """Check ``proof`` against the formula, as :func:`check_drat` does.
@@ -354,15 +349,15 @@ class Checker:
         RuntimeError
             On a second call: checking a proof adds its lemmas to the formula.
         """
-        if self._checked:
+        database, self._database = self._database, None
+        if database is None:
             raise RuntimeError("a Checker checks one proof; make another for the next")
-        self._checked = True
         given = list(proof)
         steps = [step for step in given if isinstance(step, Step)]
         if len(steps) < len(given):
             steps = parse_drat(str(step) for step in given)
         with without_cyclic_gc():
-            return _check(self._database, steps, deadline)
+            return _check(database, steps, deadline)
 
 
 def check_drat(
@@ -442,7 +437,7 @@ def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> Pr
             break
         database.add(step.clause)
     else:
-        if database.inconsistent or database.rup(()):
+        if database.inconsistent:
             result.valid = True  # unit propagation alone refutes it: no lemma needed
         else:
             result.reason = "the proof never derives the empty clause"

@@ -13,7 +13,7 @@ from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
 from helper.deadline import Deadline
-from helper.proofs import ProofCheck, ProofError, Step, check_drat, parse_drat
+from helper.proofs import Checker, ProofCheck, ProofError, Step, check_drat, parse_drat
 
 TWO = [[1, 2], [1, -2], [-1, 2], [-1, -2]]  # x, y: every combination ruled out
 
@@ -279,3 +279,34 @@ def test_no_proof_of_a_satisfiable_formula_is_accepted_whatever_its_steps(formul
     proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
     if check_drat(formula, proof).valid:
         assert not satisfiable(formula, 4)
+
+
+# -- the formula loaded once: Checker ----------------------------------------------------------
+
+
+def test_a_checker_says_when_propagation_alone_refutes_and_checks_one_proof():
+    checker = Checker([[1, 2], [-1], [-2]])
+    assert checker.refuted_by_propagation is True
+    assert checker.check(["0"]).valid
+    with pytest.raises(RuntimeError, match="a Checker checks one proof; make another for the next"):
+        checker.check(["0"])
+    open_formula = Checker([[1, 2], [1, -2], [-1, 2], [-1, -2]])
+    assert open_formula.refuted_by_propagation is False
+    assert open_formula.check(["1 0", "0"]).valid  # text lines are parsed
+    assert Checker(TWO).check([Step((3,)), Step((1,)), Step(())]).valid
+
+
+def test_a_checker_rejects_a_bad_line_of_text():
+    with pytest.raises(ProofError, match="proof line 1: not a list of literals"):
+        Checker([[1], [-1]]).check(["x 0"])
+
+
+def test_tautologies_and_repeated_literals_of_any_length_are_loaded_right():
+    # a long tautology first must not stop the load of what follows
+    assert check_drat([[1, -1, 2], [3], [-3]], ["0"]).valid
+    assert check_drat([[1, -1], [3], [-3]], ["0"]).valid
+    # [1, 1, 2] is the clause "1 or 2", not the unit "1": with "not 1", 2 is true, no conflict
+    assert not check_drat([[1, 1, 2], [-1]], ["0"]).valid
+    assert not check_drat([[1, 1, 2, 2], [-1]], ["0"]).valid
+    assert check_drat([[1, 1, 2], [-1], [-2]], ["0"]).valid
+    assert check_drat([[1, 1], [-1]], ["0"]).valid  # a unit written twice
