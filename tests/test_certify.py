@@ -240,12 +240,21 @@ def test_the_book_puzzles_are_proved_unique():
 
 
 def brute_force_futoshiki(puzzle: Futoshiki) -> list[list[list[int]]]:
+    """Every grid of permutations whose columns repeat no digit, checked by check_futoshiki."""
     n = len(puzzle.grid)
     rows = list(itertools.permutations(range(1, n + 1)))
+    squares: list[list[tuple[int, ...]]] = [[]]
+    for _ in range(n):  # row by row, keeping the columns free of repeats
+        squares = [
+            [*square, row]
+            for square in squares
+            for row in rows
+            if all(row[c] != above[c] for above in square for c in range(n))
+        ]
     return [
-        [list(row) for row in grid]
-        for grid in itertools.product(rows, repeat=n)
-        if check_futoshiki(puzzle.grid, puzzle.constraints, [list(row) for row in grid])
+        [list(row) for row in square]
+        for square in squares
+        if check_futoshiki(puzzle.grid, puzzle.constraints, [list(row) for row in square])
     ]
 
 
