@@ -99,10 +99,15 @@ class Certificate:
         folder.mkdir(parents=True, exist_ok=True)
         cnf, drat = folder / f"{stem}.cnf", folder / f"{stem}.drat"
         comments = [f"claim: {self.claim}", *self.comments]
-        # ASCII, as DIMACS checkers expect: a character beyond it in a comment becomes "?"
-        cnf.write_text(format_dimacs(self.formula, comments), encoding="ascii", errors="replace")
-        drat.write_text(format_drat(self.proof), encoding="ascii")
+        _write_ascii(cnf, format_dimacs(self.formula, comments))
+        _write_ascii(drat, format_drat(self.proof))
         return cnf, drat
+
+
+def _write_ascii(path: Path, text: str) -> None:
+    """Write ``text`` in ASCII, as DIMACS and DRAT checkers expect: a character beyond it (in
+    a comment) becomes ``?``."""
+    path.write_text(text, encoding="ascii", errors="replace")
 
 
 def _file_name(text: str) -> str:

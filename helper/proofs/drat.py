@@ -174,16 +174,17 @@ class _Database:
             clauses.append(literals)
             if len(literals) == 2:  # most clauses: the short way
                 a, b = literals
+                if a == -b:
+                    continue  # a tautology constrains nothing
                 if a == b:
                     del literals[1]
                     units.append(index)
-                elif a != -b:  # (a tautology constrains nothing)
-                    watches[a].append(index)
-                    watches[b].append(index)
+                    continue
+                watches[a].append(index)
+                watches[b].append(index)
                 continue
             present = set(literals)
-            if len(present) < len(literals):
-                literals[:] = dict.fromkeys(literals)  # duplicates dropped, order kept
+            literals[:] = dict.fromkeys(literals)  # duplicates dropped, order kept
             if any(-literal in present for literal in literals):
                 continue  # a tautology constrains nothing
             if len(literals) >= 2:
@@ -193,7 +194,7 @@ class _Database:
                 units.append(index)
             else:
                 self.inconsistent = True  # the empty clause
-        self.alive = [True] * len(clauses)
+        self.alive.extend([True] * len(clauses))
         if self.inconsistent:
             return
         start = len(self.trail)

@@ -40,6 +40,7 @@ def test_file_names_keep_letters_digits_and_underscores():
     assert _file_name("(row A, column 2)") == "row-A-column-2"
     assert _file_name("no_fewer: 3") == "no_fewer-3"
     assert _file_name("--x--") == "x"
+    assert _file_name("(X)") == "X"
     assert _file_name("???") == "claim"
 
 

@@ -288,7 +288,9 @@ def test_a_checker_says_when_propagation_alone_refutes_and_checks_one_proof():
     checker = Checker([[1, 2], [-1], [-2]])
     assert checker.refuted_by_propagation is True
     assert checker.check(["0"]).valid
-    with pytest.raises(RuntimeError, match="a Checker checks one proof; make another for the next"):
+    with pytest.raises(
+        RuntimeError, match=r"^a Checker checks one proof; make another for the next$"
+    ):
         checker.check(["0"])
     open_formula = Checker([[1, 2], [1, -2], [-1, 2], [-1, -2]])
     assert open_formula.refuted_by_propagation is False
