@@ -341,8 +341,9 @@ def certify_conflict(
 
 def at_most(literals: Sequence[int], bound: int, top: int) -> Formula:
     """Clauses that allow at most ``bound`` of ``literals`` to be true: Sinz's sequential
-    counter (2005), with new variables from ``top + 1`` (register ``j`` of position ``i``
-    says "at least ``j`` of the first ``i`` literals are true").
+    counter (2005), with new variables from ``top + 1``: register ``j`` of position ``i`` is
+    forced true when at least ``j`` of the literals up to position ``i`` are (only that
+    direction is encoded, which is all the bound needs).
 
     Examples
     --------
@@ -412,10 +413,10 @@ def certify_no_fewer(
         time_limit=time_limit,
         comments=[
             *comments,
-            f"variables {switches[0]} to {switches[-1]}: one switch per clue (the clue holds "
-            "when it is true)",
-            f"the last {len(bound)} clauses: at most {fewest - 1} switches false (a sequential "
-            "counter)",
+            "the switches, one per clue, in order (the clue holds when its switch is true): "
+            + " ".join(map(str, switches)),
+            f"the last {len(bound)} clauses: at most {fewest - 1:,} "
+            f"switch{'' if fewest == 2 else 'es'} false (a sequential counter)",
         ],
         name="no-fewer",
     )

@@ -546,7 +546,10 @@ def test_no_fewer_is_proved_where_disjoint_conflicts_cannot_show_it():
     assert two.proved and two.claim == "no fewer than 2 clues" and two.name == "no-fewer"
     assert check_drat(two.formula, two.proof).valid and check_with_cpsat(two).refuted
     assert not certify_no_fewer(switched, [4, 5, 6], 3, "clue").proved
-    assert "at most 1 switches false" in two.comments[-1]
+    assert two.comments[-1] == "the last 5 clauses: at most 1 switch false (a sequential counter)"
+    assert two.comments[-2].endswith("(the clue holds when its switch is true): 4 5 6")
+    three = certify_no_fewer(switched, [4, 5, 6], 3, "clue")
+    assert three.comments[-1].endswith(": at most 2 switches false (a sequential counter)")
     with pytest.raises(ValueError, match="a correction holds 1 clue or more"):
         certify_no_fewer(switched, [4, 5, 6], 0, "clue")
 

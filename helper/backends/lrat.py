@@ -3,11 +3,13 @@ its own LRAT proof.
 
 LRAT is DRAT with hints: each lemma names the clauses whose unit propagation derives it, so a
 checker replays the propagation instead of searching for it (Cruz-Filipe et al. 2017). With
-``check_lrat_proof`` on, CP-SAT writes such a proof of every clause it learns while it solves,
-and checks it as it goes; its log then says ``LRAT_status: VALID``. Presolve is switched off
-here, since presolve's steps enter that proof as assumed clauses ("VALID_WITH_ASSUMED_CLAUSES",
-not a full check). The formula is given to CP-SAT as it is: one Boolean variable per CNF
-variable, one ``add_bool_or`` per clause, nothing else.
+``check_lrat_proof`` on, CP-SAT keeps such a proof of every clause it learns while it solves,
+in memory, and checks it; its log then says ``LRAT_status: VALID`` (for a formula with a
+solution too: every clause learned checked). CP-SAT's documentation names the conditions for a
+full check: presolve off, ``symmetry_level`` and ``linearization_level`` at most 1. Otherwise
+some steps enter the proof as clauses taken on trust ("VALID_WITH_ASSUMED_CLAUSES", not a full
+check). The formula is given to CP-SAT as it is: one Boolean variable per CNF variable, one
+``add_bool_or`` per clause, nothing else.
 
 This shares nothing with :mod:`helper.proofs.drat` (the book's DRAT checker) nor with the PySAT back
 end that made the DRAT proof: a claim that both accept has been proved twice, by different code.
@@ -23,8 +25,15 @@ from helper.deadline import Run
 
 from .cpsat import Verdict, read_status, solve_model
 
-LRAT_PARAMETERS = {"check_lrat_proof": True, "cp_model_presolve": False, "num_workers": 1}
-"""The settings CP-SAT gets for the check (its LRAT proof checked, no presolve, one worker)."""
+LRAT_PARAMETERS = {
+    "check_lrat_proof": True,
+    "cp_model_presolve": False,
+    "symmetry_level": 0,
+    "linearization_level": 1,
+    "num_workers": 1,
+}
+"""The settings CP-SAT gets for the check: its LRAT proof checked, with no presolve, no
+symmetry, at most the default linearization (what a full check needs), one worker."""
 
 
 @dataclass(frozen=True)
@@ -38,8 +47,9 @@ class LratCheck:
         ``"unknown"`` (the time ran out).
     lrat
         Its log's ``LRAT_status`` (``"VALID"`` when every learned clause checked), or ``""``
-        when it logged none: a formula refuted while it was read (the empty clause, two
-        opposite unit clauses) needs no proof.
+        when it logged none: a formula that its propagation refuted while reading it (the
+        empty clause, opposite unit clauses, a chain of units) needs no learned clause, hence
+        no proof.
     """
 
     verdict: Verdict
@@ -47,8 +57,9 @@ class LratCheck:
 
     @property
     def refuted(self) -> bool:
-        """Whether CP-SAT found no solution and its proof of that checked in full."""
-        return self.verdict == "infeasible" and self.lrat == "VALID"
+        """Whether CP-SAT found no solution, by a search whose LRAT proof checked in full
+        (``"VALID"``) or by propagation while reading the formula (no proof needed)."""
+        return self.verdict == "infeasible" and self.lrat in ("VALID", "")
 
 
 def refute_with_lrat(formula: Iterable[Sequence[int]], run: Run | None = None) -> LratCheck:

@@ -30,16 +30,32 @@ def test_a_satisfiable_formula_is_not_refuted():
     assert judged.verdict == "optimal" and not judged.refuted
 
 
-@pytest.mark.parametrize("formula", [[[]], [[1], [-1]]])
-def test_a_formula_refuted_as_it_is_read_logs_no_proof(formula):
+@pytest.mark.parametrize("formula", [[[]], [[1], [-1]], [[1], [-1, 2], [-2]]])
+def test_a_formula_refuted_as_it_is_read_logs_no_proof_and_needs_none(formula):
     judged = refute_with_lrat(formula)
     assert judged == LratCheck("infeasible", "")
-    assert not judged.refuted  # nothing was checked: the strict reading says so
+    assert judged.refuted
 
 
-def test_presolve_is_off_since_its_steps_would_be_assumed_not_checked():
+@pytest.mark.parametrize(
+    ("verdict", "lrat", "refuted"),
+    [
+        ("infeasible", "VALID", True),
+        ("infeasible", "", True),
+        ("infeasible", "VALID_WITH_ASSUMED_CLAUSES", False),
+        ("infeasible", "INVALID", False),
+        ("optimal", "VALID", False),
+        ("unknown", "", False),
+    ],
+)
+def test_only_a_full_check_or_no_proof_needed_is_a_refutation(verdict, lrat, refuted):
+    assert LratCheck(verdict, lrat).refuted is refuted
+
+
+def test_the_settings_are_those_of_a_full_check():
     assert LRAT_PARAMETERS["check_lrat_proof"] is True
     assert LRAT_PARAMETERS["cp_model_presolve"] is False
+    assert LRAT_PARAMETERS["symmetry_level"] <= 1 and LRAT_PARAMETERS["linearization_level"] <= 1
 
 
 def test_the_run_counts_the_search_and_a_passed_deadline_refuses_to_start():
