@@ -32,8 +32,8 @@ LRAT_PARAMETERS = {
     "linearization_level": 1,
     "num_workers": 1,
 }
-"""The settings CP-SAT gets for the check: its LRAT proof checked, with no presolve, no
-symmetry, at most the default linearization (what a full check needs), one worker."""
+"""The settings CP-SAT gets for the check (its LRAT proof checked, with no presolve, no
+symmetry and at most the default linearization, which a full check needs; one worker)."""
 
 
 @dataclass(frozen=True)

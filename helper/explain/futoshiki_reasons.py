@@ -211,8 +211,20 @@ def describe(
             named = and_join([premise_text(p) for p in lines])
             reason = f"{head}: {named} already {verb} every other digit"
     elif kind in ("sign", "chain"):
-        rest = and_join([premise_text(p) for p in lines])
-        reason = f"{head}: {chain_text(signs)} leaves it no other digit"
+        rule, line = found.fixed_by.get(target, ("sign", None))
+        chain = chain_text(signs)
+        if rule == "hidden" and line is not None:  # the digit has no other place in the line
+            reason = (
+                f"{head}: {premise_text(line)} needs a {digit}, and with {chain} no other cell "
+                "of it can hold one"
+            )
+            rest = and_join([premise_text(p) for p in lines if p != line])
+        elif rule == "naked" and line is not None:  # the line holds every other digit
+            reason = f"{head}: with {chain}, {premise_text(line)} holds every other digit"
+            rest = and_join([premise_text(p) for p in lines if p != line])
+        else:  # the signs bound the cell itself
+            reason = f"{head}: {chain} leaves it no other digit"
+            rest = and_join([premise_text(p) for p in lines])
         reason += f" (with {rest})" if rest else ""
     elif kind == "hall":
         assert found.hall is not None

@@ -1,6 +1,8 @@
 """Futoshiki explanations: every step sound and minimal by an independent CP-SAT check, the
 replay reaches the solution, and the kinds say what a person's rules need."""
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -129,3 +131,48 @@ def test_givens_are_named_when_used_and_never_decided():
     assert all(cell not in givens for step in found for cell in step.cells)
     assert any(p[0] == "given" for step in found for p in step.lines)
     assert [list(row) for row in found.start] == puzzle.to_lists()
+
+
+SIGN_PUZZLES = [(5, 1), (5, 2), (7, 1), (7, 2)]
+
+
+@functools.cache
+def _sign_reasons(size: int, seed: int) -> list[tuple[tuple[int, ...], str, set]]:
+    """Each sign or chain step's first cell, its reason, and the cells of its signs, in a
+    generated puzzle."""
+    grid, signs = generate_futoshiki(size, seed=seed)
+    out = []
+    for step in explain(Futoshiki(grid, signs)):
+        if step.kind in ("sign", "chain"):
+            head = step.reason.split(":", 1)[0]  # "(r, c) is d"
+            target = tuple(int(x) for x in head.split(" is ")[0].strip("()").split(", "))
+            signed = {cell for p in step.lines if p[0] == "sign" for cell in p[1:]}
+            out.append((target, step.reason, signed))
+    return out
+
+
+def _reading(reason: str) -> str:
+    if "leaves it no other digit" in reason:
+        return "sign"
+    return "hidden" if " needs a " in reason else "naked"
+
+
+@pytest.mark.parametrize(("size", "seed"), SIGN_PUZZLES)
+def test_a_sign_step_gives_the_true_reason_of_its_cell(size, seed):
+    """ "Leaves it no other digit" only for a cell the signs bound; a cell whose digit has no
+    other place in its line is a hidden single, and a cell whose line holds every other digit
+    a naked one, each said so."""
+    found = _sign_reasons(size, seed)
+    assert found  # some sign steps were there to read
+    for target, reason, signed in found:
+        if _reading(reason) == "sign":
+            assert target in signed, reason
+        elif _reading(reason) == "hidden":
+            assert "no other cell of it can hold one" in reason, reason
+        else:
+            assert "holds every other digit" in reason, reason
+
+
+def test_the_three_readings_of_a_sign_step_all_occur():
+    seen = {_reading(reason) for key in SIGN_PUZZLES for _, reason, _ in _sign_reasons(*key)}
+    assert seen == {"sign", "hidden", "naked"}
