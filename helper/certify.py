@@ -14,7 +14,13 @@ from helper.backends.lrat import LratCheck, refute_with_lrat
 from helper.backends.pysat import DEFAULT_BACKEND, NAMES, SatSolver, require_proof
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
-from helper.proofs import Certificate, Checker, proved_by_witnesses, unproved
+from helper.proofs import (
+    Certificate,
+    Checker,
+    ProofCheck,
+    proved_by_witnesses,
+    unproved,
+)
 from helper.proofs.certificate import Grid, _file_name
 from helper.results import CountResult, SolveResult
 
@@ -82,71 +88,53 @@ def refute(
     chosen = require_proof(backend)
     clauses = tuple(map(tuple, formula))
     deadline = Deadline(time_limit)
-    stem = _file_name(name or claim)
+    readable = NAMES[chosen]
 
-    def unproved(reason: str, proof: tuple[str, ...] = (), check: object = None) -> Certificate:
+    def made(
+        proved: bool, reason: str, proof: tuple[str, ...], check: ProofCheck | None, by: str
+    ) -> Certificate:
         return Certificate(
             claim,
-            False,
+            proved,
             reason,
             formula=clauses,
             proof=proof,
-            check=check,  # type: ignore[arg-type]
+            check=check,
             witnesses=tuple(witnesses),
-            backend=chosen,
+            backend=by,
             comments=tuple(comments),
-            name=stem,
+            name=_file_name(name or claim),
         )
 
-    readable = NAMES[chosen]
     checker = Checker(clauses)  # loaded before the solver runs: it may not need to
     if checker.refuted_by_propagation:
         check = checker.check(["0"])
-        return Certificate(
-            claim,
-            True,
+        reason = (
             "unit propagation refutes it: the proof is the empty clause alone (no lemma, no "
-            "solver), checked by helper.proofs "
-            f"({_plural(check.propagations, 'propagation')})",
-            formula=clauses,
-            proof=("0",),
-            check=check,
-            witnesses=tuple(witnesses),
-            comments=tuple(comments),
-            name=stem,
+            f"solver), checked by helper.proofs ({_plural(check.propagations, 'propagation')})"
         )
+        return made(True, reason, ("0",), check, "")
     try:
-        with SatSolver(chosen, clauses, run=Run(deadline, readable), proof=True) as solver:
+        with SatSolver(chosen, clauses, run=Run(deadline), proof=True) as solver:
             answer = solver.solve()
             proof = tuple(solver.proof())
     except SolverTimeoutError:
-        return unproved(f"no proof within {time_limit:g} s")
+        return made(False, f"no proof within {time_limit:g} s", (), None, chosen)
     if answer:
-        return unproved(f"the formula has a solution: {readable} found one")
+        return made(False, f"the formula has a solution: {readable} found one", (), None, chosen)
     if not any(line.split() == ["0"] for line in proof):
         proof += ("0",)  # the back end stopped at a conflict at the top level: say it
     check = checker.check(proof, deadline=deadline)
     if not check.finished:
-        return unproved(f"the proof was not checked within {time_limit:g} s", proof, check)
-    if not check.valid:
-        return unproved(f"the checker rejected {readable}'s proof: {check.reason}", proof, check)
-    certificate = Certificate(
-        claim,
-        True,
-        "",
-        formula=clauses,
-        proof=proof,
-        check=check,
-        witnesses=tuple(witnesses),
-        backend=chosen,
-        comments=tuple(comments),
-        name=stem,
-    )
-    return replace(
-        certificate,
-        reason=f"{readable}'s DRAT proof ({_plural(certificate.lemmas, 'lemma')}), checked by "
-        f"helper.proofs ({_plural(check.propagations, 'propagation')})",
-    )
+        why = f"the proof was not checked within {time_limit:g} s"
+    elif not check.valid:
+        why = f"the checker rejected {readable}'s proof: {check.reason}"
+    else:
+        why = (
+            f"{readable}'s DRAT proof ({_plural(check.lemmas, 'lemma')}), checked by helper.proofs "
+            f"({_plural(check.propagations, 'propagation')})"
+        )
+    return made(check.finished and check.valid, why, proof, check, chosen)
 
 
 def _left(time_limit: float | None, spent: float) -> float | None:
