@@ -195,7 +195,7 @@ def certify_count(
     found = list(count.solutions)
     claim = {0: "no solution", 1: "unique"}.get(len(found), f"exactly {len(found)} solutions")
     if not count.exact:
-        claim = f"at least {_plural(len(found), 'solution')}" if found else "no solution"
+        claim = f"at least {_plural(len(found), 'solution')}"  # none found: see below
     if bad := _bad_witness(found, check):
         return unproved(claim, f"a witness fails: {bad}")
     if not count.exact:

@@ -320,11 +320,11 @@ def test_a_member_that_is_not_needed_or_a_bad_witness_is_not_proved():
         [[[1]], [[1, 2]], [[-1]]], ["x", "x or y", "not x"], decode=_decode,
         holds=lambda g, k: True, minimal=True,
     )  # fmt: skip
-    assert not unneeded.proved
+    assert unneeded.proved is False
     assert unneeded.reason == "x or y is not needed: the rest cannot hold"
     bad = certify_conflict(PARTS, ["x", "not x"], decode=_decode, holds=lambda g, k: False,
                            minimal=True)  # fmt: skip
-    assert not bad.proved and bad.reason == "the grid found without x breaks another member"
+    assert bad.proved is False and bad.reason == "the grid found without x breaks another member"
     assert bad.formula == ((1,), (-1,))  # the refutation is kept
 
 
@@ -339,7 +339,7 @@ def test_a_witness_search_gets_what_is_left_of_the_time_and_may_run_out(monkeypa
     monkeypatch.setattr(certify, "SatSolver", Late)
     made = certify_conflict(PARTS, ["x", "not x"], decode=_decode, holds=lambda g, k: True,
                             minimal=True, time_limit=4)  # fmt: skip
-    assert not made.proved and made.reason == "no witness within 4 s"
+    assert made.proved is False and made.reason == "no witness within 4 s"
     assert made.formula == ((1,), (-1,))
     assert 0 < runs[0].deadline.seconds <= 4
 
