@@ -48,8 +48,7 @@ def _nonogram_formula(puzzle: Nonogram, step: Step, before: Sequence[Sequence[in
         new_top = automaton_line_clauses(
             clue, [-1] * len(places), [var(r, c) for r, c in places], top, clauses
         )
-        if new_top is None:  # a valid clue always fits an open line
-            raise ValueError(f"{kind} {index}: the clue does not fit the line")
+        assert new_top is not None  # a valid clue always fits an open line
         top = new_top
     for r, c in sorted(cells):
         if before[r][c] != -1:

@@ -198,14 +198,17 @@ def certify_correction(
     kept = [clue for clue in everything if clue not in set(clues)]
     rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
     base = [list(clause) for clause in rules.clauses]
-    witness = _keeping(size, base, kept, backend, deadline)
+    try:
+        witness = _keeping(size, base, kept, backend, deadline)
+    except SolverTimeoutError:
+        return unproved(claim, f"no Latin square keeping the other clues within {time_limit:g} s")
     if witness is None:
         return unproved(claim, "the other clues cannot all hold: these are not enough")
     top = size**3
     switches = list(range(top + 1, top + 1 + len(everything)))
     switched = list(base)
-    for switch, clue in zip(switches, everything, strict=True):
-        switched += [[-switch, *clause] for clause in _clue_clauses(size, clue)]
+    for k, clue in enumerate(everything):
+        switched += [[-switches[k], *clause] for clause in _clue_clauses(size, clue)]
     no_fewer = certify_no_fewer(
         switched,
         switches,
@@ -257,15 +260,13 @@ def _keeping(
     deadline: Deadline,
 ) -> Grid | None:
     """A Latin square that keeps every clue of ``kept``, checked without a solver; ``None``
-    when there is none (or no answer in time)."""
+    when there is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline``
+    passes first."""
     formula = base + [clause for clue in kept for clause in _clue_clauses(size, clue)]
-    try:
-        with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
-            if not solver.solve():
-                return None
-            grid = decode_one_hot(solver.model(), lambda r, c, v: _var(size, r, c, v), size)
-    except SolverTimeoutError:
-        return None
+    with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+        if not solver.solve():
+            return None
+        grid = decode_one_hot(solver.model(), lambda r, c, v: _var(size, r, c, v), size)
     givens = [[0] * size for _ in range(size)]
     for clue in kept:
         if clue.kind == "given":

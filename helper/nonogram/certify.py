@@ -58,9 +58,10 @@ def cnf_comments(puzzle: Nonogram) -> list[str]:
 
 
 def nonogram_formula(puzzle: Nonogram) -> Formula:
-    """The clauses of :func:`nonogram_cnf` (one empty clause when the clues break at once)."""
-    clauses = nonogram_cnf(puzzle).clauses  # new lists, the caller's to keep
-    return [[]] if clauses is None else clauses
+    """The clauses of :func:`nonogram_cnf` (new lists, the caller's to keep)."""
+    clauses = nonogram_cnf(puzzle).clauses
+    assert clauses is not None  # with no cell known, a valid clue always fits its line
+    return clauses
 
 
 def certify_count(
@@ -175,8 +176,7 @@ def _line_parts(puzzle: Nonogram, lines: Sequence[ClueLine]) -> list[Formula]:
         cells = line_cells(puzzle, line)
         clauses: Formula = []
         new_top = automaton_line_clauses(line.clue, [-1] * len(cells), cells, top, clauses)
-        if new_top is None:  # a clue that no line of this length fits: validated away
-            raise ValueError(f"{line}: the clue does not fit the line")
+        assert new_top is not None  # a valid clue always fits an open line
         top = new_top
         parts.append(clauses)
     return parts
@@ -217,27 +217,31 @@ def certify_correction(
     names = ", ".join(str(line) for line in lines)
     claim = f"retype {names}, and no fewer lines"
     kept = [line for line in everything if line not in chosen]
-    witness = _keeping(puzzle, kept, backend, deadline)
+    try:
+        witness = _keeping(puzzle, kept, backend, deadline)
+    except SolverTimeoutError:
+        return unproved(claim, f"no picture keeping the other lines within {time_limit:g} s")
     if witness is None:
         return unproved(claim, "the other lines cannot all hold: these are not enough")
     clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
     available = list(range(len(everything)))
     parts: list[Certificate] = []
-    with SatSolver(backend, clauses, run=Run(deadline, "certify_correction")) as solver:
-        check = sat_check(solver, switches, time_limit=deadline.left())
-        while len(parts) < len(lines) and available:
-            try:
+    try:
+        with SatSolver(backend, clauses, run=Run(deadline, "certify_correction")) as solver:
+            check = sat_check(solver, switches, time_limit=deadline.left())
+            while len(parts) < len(lines) and available:
                 core = deletion_mus(check, len(switches), available)
-            except SolverTimeoutError:
-                break
-            if core is None:
-                break
-            conflict = LineConflict(
-                tuple(everything[k] for k in sorted(core.members)), False, core.first, core.solves
-            )
-            part = certify_conflict(puzzle, conflict, backend=backend, time_limit=deadline.left())
-            parts.append(replace(part, name=f"correction-part-{len(parts) + 1}"))
-            available = [k for k in available if k not in core.members]
+                if core is None:
+                    break
+                members = tuple(everything[k] for k in sorted(core.members))
+                conflict = LineConflict(members, False, core.first, core.solves)
+                part = certify_conflict(
+                    puzzle, conflict, backend=backend, time_limit=deadline.left()
+                )
+                parts.append(replace(part, name=f"correction-part-{len(parts) + 1}"))
+                available = [k for k in available if k not in core.members]
+    except SolverTimeoutError:
+        pass  # the sets found so far: the bound below says whether they are enough
     proved = len(parts) == len(lines) and all(part.proved for part in parts)
     if proved:
         sets = "1 set" if len(parts) == 1 else f"{len(parts)} disjoint sets"
@@ -281,15 +285,13 @@ def _keeping(
     puzzle: Nonogram, kept: Sequence[ClueLine], backend: str, deadline: Deadline
 ) -> Grid | None:
     """A picture that keeps every clue of ``kept``, checked by counting runs; ``None`` when
-    there is none (or no answer in time)."""
+    there is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes
+    first."""
     formula = [clause for part in _line_parts(puzzle, kept) for clause in part]
-    try:
-        with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
-            if not solver.solve():
-                return None
-            true = {literal for literal in solver.model() if literal > 0}
-    except SolverTimeoutError:
-        return None
+    with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+        if not solver.solve():
+            return None
+        true = {literal for literal in solver.model() if literal > 0}
     grid = [
         [int(r * puzzle.width + c + 1 in true) for c in range(puzzle.width)]
         for r in range(puzzle.height)

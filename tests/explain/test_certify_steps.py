@@ -85,3 +85,98 @@ def test_a_player_carries_each_steps_proof():
     steps = explain(puzzle, certify=True)
     with pytest.raises(ValueError, match="certificates for"):
         nonogram_data(puzzle, replace(steps, certificates=steps.certificates[1:]))
+
+
+# -- what each step's formula and certificate hold, and what refute is handed ----------------
+
+
+def test_a_nonogram_step_s_formula_is_its_lines_the_known_cells_and_the_other_value():
+    from helper.explain.certify import _nonogram_formula
+    from helper.explain.steps import Step
+    from helper.nonogram.models.cnf_automaton import automaton_line_clauses
+
+    puzzle = Nonogram([[2], [1]], [[2], [1]])
+    step = Step({(1, 0): 1}, (("column", 0),), "", "line", 1)
+    before = [[1, 1], [-1, -1]]
+    expected: list = []
+    automaton_line_clauses([2], [-1, -1], [1, 3], 4, expected)  # column 0: cells 1 and 3
+    expected += [[1], [-3]]  # (0, 0) known filled; "(1, 0) is not filled"
+    assert _nonogram_formula(puzzle, step, before) == expected
+
+
+def test_a_futoshiki_step_s_formula_uses_the_cells_digits_only():
+    from helper.explain.certify import _futoshiki_formula
+    from helper.explain.steps import Step
+
+    puzzle = Futoshiki([[1, 0], [0, 0]])
+    step = Step({(1, 1): 1}, (("row", 1),), "", "single", 1)
+    formula = _futoshiki_formula(puzzle, step, [[1, 2], [0, 0]])
+    assert max(abs(x) for clause in formula for x in clause) == 8  # 2 x 2 cells, 2 digits
+    assert [1] in formula and [4] in formula  # the cells known: (0, 0) = 1, (0, 1) = 2
+    assert formula[-1] == [-7]  # "(1, 1) is not 1"
+
+
+def test_the_claims_comments_and_names_of_the_steps():
+    puzzle = Nonogram([[2], [1]], [[2], [1]])
+    proved = certify_steps(puzzle, explain(puzzle))
+    assert [c.claim for c in proved] == [
+        "step 1: (0, 0) = 1 and (0, 1) = 1 by row 0",
+        "step 2: (1, 0) = 1 by column 0",
+        "step 3: (1, 1) = 0 by row 1",
+    ]
+    from helper.nonogram.certify import cnf_comments
+
+    assert proved[0].comments == (
+        *cnf_comments(puzzle),
+        "the clauses of the step's premises, a unit clause per cell known before it, and the "
+        "last clause: some cell the step decides has another value",
+    )
+    futoshiki = Futoshiki([[1, 0], [0, 0]])
+    from helper.futoshiki.certify import cnf_comments as futoshiki_comments
+
+    first = certify_steps(futoshiki, explain_futoshiki(futoshiki))[0]
+    assert first.comments[: len(futoshiki_comments(futoshiki))] == tuple(
+        futoshiki_comments(futoshiki)
+    )
+
+
+def test_each_step_gets_what_is_left_of_the_time_and_the_back_end(monkeypatch):
+    import helper.explain.certify as steps_certify
+
+    calls = []
+    real = steps_certify.refute
+
+    def spy(formula, claim, **kwargs):
+        calls.append(kwargs)
+        return real(formula, claim, **kwargs)
+
+    monkeypatch.setattr(steps_certify, "refute", spy)
+    puzzle = Nonogram([[2], [1]], [[2], [1]])
+    certify_steps(puzzle, explain(puzzle), backend="glucose4", time_limit=60)
+    assert [call["name"] for call in calls] == ["step-1", "step-2", "step-3"]
+    assert all(call["backend"] == "glucose4" for call in calls)
+    assert all(0 < call["time_limit"] <= 60 for call in calls)
+    assert all(call["comments"][-1].startswith("the clauses of the step's") for call in calls)
+
+
+def test_a_cell_decided_twice_is_refused():
+    puzzle = Nonogram([[2], [1]], [[2], [1]])
+    steps = explain(puzzle)
+    again = replace(steps, steps=(steps[0], steps[0], *steps[1:]))
+    with pytest.raises(ValueError, match=r"^step 2 decides cell \(0, 0\), which is decided$"):
+        certify_steps(puzzle, again)
+
+
+def test_an_explanation_with_certificates_gets_the_time_left(monkeypatch):
+    import helper.explain.certify as steps_certify
+    from helper.deadline import Deadline
+
+    seen = []
+    monkeypatch.setattr(
+        steps_certify,
+        "certify_steps",
+        lambda puzzle, found, time_limit: seen.append(time_limit) or [],
+    )
+    puzzle = Nonogram([[2], [1]], [[2], [1]])
+    found = steps_certify.with_certificates(puzzle, explain(puzzle), Deadline(30))
+    assert found.certificates == () and 0 < seen[0] <= 30
