@@ -250,3 +250,70 @@ def test_a_futoshiki_correction_larger_than_needed_is_not_proved_no_fewer():
         fc.certify_correction(broken, [])
     with pytest.raises(ValueError, match=r"^row 5: 1 is not a line of the puzzle$"):
         nc.certify_correction(SMALL, [ClueLine("row", 5, (1,))])
+
+
+# -- the witness of "enough" is checked without the solver, and the deadline holds throughout ------
+
+
+def test_a_nonogram_witness_that_breaks_a_kept_line_is_refused(monkeypatch):
+    broken = Nonogram([[2], []], [[2], []])
+    fewest = lines_to_retype(broken).fixes[0].typed  # row 0 and column 0: keep row 1, column 1
+    monkeypatch.setattr(nc, "_keeping", lambda *args: [[0, 0], [0, 1]])  # row 1 is not empty
+    made = nc.certify_correction(broken, fewest)
+    assert made.proved is False
+    assert made.reason == "a witness fails: the picture found breaks a line it keeps"
+    kept = [ClueLine("row", 1, ()), ClueLine("column", 1, ())]
+    assert nc._keeps(broken, [[1, 0], [0, 0]], kept)
+    assert not nc._keeps(broken, [[1, 0], [0, 1]], kept[:1])
+    assert not nc._keeps(broken, [[0, 1], [0, 0]], kept[1:])
+
+
+def test_a_futoshiki_witness_that_breaks_a_kept_clue_is_refused(monkeypatch):
+    broken = Futoshiki([[1, 0, 0], [0, 0, 0], [0, 0, 1]], [((0, 1), (0, 0)), ((2, 1), (2, 2))])
+    fewest = clues_to_retype(broken).fixes[0].typed
+    monkeypatch.setattr(fc, "_keeping", lambda *args: [[1, 2, 3], [2, 3, 1], [3, 1, 2]])
+    made = fc.certify_correction(broken, fewest)
+    assert made.proved is False
+    assert made.reason == "a witness fails: the grid found breaks a clue it keeps"
+    square = [[2, 1, 3], [1, 3, 2], [3, 2, 1]]
+    given = FutoshikiClue("given", ((2, 2),), 1)
+    sign = FutoshikiClue("sign", ((0, 1), (0, 0)))
+    assert fc._keeps(3, square, [given, sign])
+    assert not fc._keeps(3, square, [FutoshikiClue("given", ((2, 2),), 2)])
+    assert not fc._keeps(3, square, [FutoshikiClue("sign", ((0, 0), (0, 1)))])
+    assert not fc._keeps(3, [[1, 1, 1], [2, 2, 2], [3, 3, 3]], [])  # not a Latin square
+
+
+def test_the_search_for_disjoint_conflicts_stops_at_the_deadline(monkeypatch):
+    broken = Nonogram([[2], []], [[2], []])
+    fewest = lines_to_retype(broken).fixes[0].typed
+    monkeypatch.setattr(nc, "_keeping", lambda *args: [[0, 0], [0, 0]])
+    made = nc.certify_correction(broken, fewest, time_limit=1e-9)
+    assert "disjoint" not in made.reason  # no set found in time: the bound in one refutation
+    assert [part.claim for part in made.parts] == ["no fewer than 2 lines"]
+
+
+def test_an_unproved_conflict_leaves_the_correction_unproved_with_its_reason(monkeypatch):
+    from helper.proofs import unproved
+
+    broken = Nonogram([[2], []], [[2], []])
+    fewest = lines_to_retype(broken).fixes[0].typed
+    monkeypatch.setattr(
+        nc, "certify_conflict", lambda *a, **k: unproved("c", "no proof within 1 s")
+    )
+    made = nc.certify_correction(broken, fewest)
+    assert made.proved is False and made.reason == "no proof within 1 s"
+    assert [part.reason for part in made.parts] == ["no proof within 1 s"] * 2
+
+
+def test_too_few_sets_with_one_unproved_is_not_bounded_another_way(monkeypatch):
+    from helper.proofs import unproved
+
+    puzzle = Nonogram([[1, 1], [2], [2], [1, 1]], [[2], [2], [2], [2]])  # one disjoint set
+    fewest = lines_to_retype(puzzle).fixes[0].typed
+    monkeypatch.setattr(
+        nc, "certify_conflict", lambda *a, **k: unproved("c", "no proof within 1 s")
+    )
+    made = nc.certify_correction(puzzle, fewest)
+    assert made.proved is False and made.reason == "no proof within 1 s"
+    assert [part.claim for part in made.parts] == ["c"]

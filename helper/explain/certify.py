@@ -18,6 +18,7 @@ from helper.futoshiki.certify import cnf_comments as futoshiki_comments
 from helper.futoshiki.cnf import pairwise_exactly_one
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.certify import cnf_comments as nonogram_comments
+from helper.nonogram.clues import UNKNOWN
 from helper.nonogram.models.cnf_automaton import automaton_line_clauses
 from helper.nonogram.puzzle import Nonogram
 from helper.proofs import Certificate, unproved
@@ -46,7 +47,7 @@ def _nonogram_formula(puzzle: Nonogram, step: Step, before: Sequence[Sequence[in
             clue = puzzle.cols[index]
         cells.update(places)
         new_top = automaton_line_clauses(
-            clue, [-1] * len(places), [var(r, c) for r, c in places], top, clauses
+            clue, [UNKNOWN] * len(places), [var(r, c) for r, c in places], top, clauses
         )
         assert new_top is not None  # a valid clue always fits an open line
         top = new_top

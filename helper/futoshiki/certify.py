@@ -134,7 +134,8 @@ def certify_conflict(
         givens = [[0] * size for _ in range(size)]
         if clue.kind == "given":
             (r, c), value = clue.cells[0], clue.value
-            givens[r][c] = value or 0
+            assert value is not None  # a given has its number
+            givens[r][c] = value
             return check_futoshiki(givens, [], grid)
         return check_futoshiki(givens, [clue.cells], grid)
 
@@ -204,6 +205,8 @@ def certify_correction(
         return unproved(claim, f"no Latin square keeping the other clues within {time_limit:g} s")
     if witness is None:
         return unproved(claim, "the other clues cannot all hold: these are not enough")
+    if not _keeps(size, witness, kept):  # the solver's grid, checked without it
+        return unproved(claim, "a witness fails: the grid found breaks a clue it keeps")
     top = size**3
     switches = list(range(top + 1, top + 1 + len(everything)))
     switched = list(base)
@@ -259,21 +262,27 @@ def _keeping(
     backend: str,
     deadline: Deadline,
 ) -> Grid | None:
-    """A Latin square that keeps every clue of ``kept``, checked without a solver; ``None``
-    when there is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline``
-    passes first."""
+    """A Latin square that the SAT back end says keeps every clue of ``kept``; ``None`` when
+    there is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes
+    first."""
     formula = base + [clause for clue in kept for clause in _clue_clauses(size, clue)]
-    with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+    with SatSolver(backend, formula, run=Run(deadline)) as solver:
         if not solver.solve():
             return None
-        grid = decode_one_hot(solver.model(), lambda r, c, v: _var(size, r, c, v), size)
+        return decode_one_hot(solver.model(), lambda r, c, v: _var(size, r, c, v), size)
+
+
+def _keeps(size: int, grid: Grid, clues: Sequence[FutoshikiClue]) -> bool:
+    """Whether ``grid`` is a Latin square that keeps every clue of ``clues``
+    (:func:`~helper.futoshiki.check.check_futoshiki` on a puzzle made of them)."""
     givens = [[0] * size for _ in range(size)]
-    for clue in kept:
+    for clue in clues:
         if clue.kind == "given":
             (r, c) = clue.cells[0]
-            givens[r][c] = int(clue.value or 0)
-    signs = [clue.cells for clue in kept if clue.kind == "sign"]
-    return grid if check_futoshiki(givens, signs, grid) else None
+            assert clue.value is not None  # a given has its number
+            givens[r][c] = clue.value
+    signs = [clue.cells for clue in clues if clue.kind == "sign"]
+    return check_futoshiki(givens, signs, grid)
 
 
 __all__ = [

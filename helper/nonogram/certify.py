@@ -20,7 +20,7 @@ from helper.errors import SolverTimeoutError
 from helper.proofs import Certificate, unproved
 from helper.results import CountResult, Grid, SolveResult
 
-from .clues import check_nonogram, runs
+from .clues import UNKNOWN, check_nonogram, runs
 from .conflicts import ClueLine, LineConflict, puzzle_lines, switched_cnf
 from .models.cnf_automaton import SatModel, automaton_line_clauses, build_sat_model
 from .puzzle import Nonogram
@@ -175,7 +175,7 @@ def _line_parts(puzzle: Nonogram, lines: Sequence[ClueLine]) -> list[Formula]:
     for line in lines:
         cells = line_cells(puzzle, line)
         clauses: Formula = []
-        new_top = automaton_line_clauses(line.clue, [-1] * len(cells), cells, top, clauses)
+        new_top = automaton_line_clauses(line.clue, [UNKNOWN] * len(cells), cells, top, clauses)
         assert new_top is not None  # a valid clue always fits an open line
         top = new_top
         parts.append(clauses)
@@ -223,12 +223,14 @@ def certify_correction(
         return unproved(claim, f"no picture keeping the other lines within {time_limit:g} s")
     if witness is None:
         return unproved(claim, "the other lines cannot all hold: these are not enough")
+    if not _keeps(puzzle, witness, kept):  # the solver's picture, checked without it
+        return unproved(claim, "a witness fails: the picture found breaks a line it keeps")
     clauses, switches = switched_cnf(puzzle.rows, puzzle.cols)
     available = list(range(len(everything)))
     parts: list[Certificate] = []
     try:
-        with SatSolver(backend, clauses, run=Run(deadline, "certify_correction")) as solver:
-            check = sat_check(solver, switches, time_limit=deadline.left())
+        with SatSolver(backend, clauses, run=Run(deadline)) as solver:
+            check = sat_check(solver, switches)  # within the solver's deadline
             while len(parts) < len(lines) and available:
                 core = deletion_mus(check, len(switches), available)
                 if core is None:
@@ -284,23 +286,25 @@ def certify_correction(
 def _keeping(
     puzzle: Nonogram, kept: Sequence[ClueLine], backend: str, deadline: Deadline
 ) -> Grid | None:
-    """A picture that keeps every clue of ``kept``, checked by counting runs; ``None`` when
-    there is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes
+    """A picture that the SAT back end says keeps every clue of ``kept``; ``None`` when there
+    is none. Raises :class:`~helper.errors.SolverTimeoutError` when ``deadline`` passes
     first."""
     formula = [clause for part in _line_parts(puzzle, kept) for clause in part]
-    with SatSolver(backend, formula, run=Run(deadline, "certify_correction")) as solver:
+    with SatSolver(backend, formula, run=Run(deadline)) as solver:
         if not solver.solve():
             return None
         true = {literal for literal in solver.model() if literal > 0}
-    grid = [
+    return [
         [int(r * puzzle.width + c + 1 in true) for c in range(puzzle.width)]
         for r in range(puzzle.height)
     ]
+
+
+def _keeps(puzzle: Nonogram, grid: Grid, lines: Sequence[ClueLine]) -> bool:
+    """Whether ``grid`` keeps the clue of every line of ``lines`` (by counting runs)."""
     flat = [value for row in grid for value in row]
-    for line in kept:
-        if runs([flat[v - 1] for v in line_cells(puzzle, line)]) != list(line.clue):
-            return None
-    return grid
+    return all(runs([flat[v - 1] for v in line_cells(puzzle, line)]) == list(line.clue)
+               for line in lines)  # fmt: skip
 
 
 def differs_clause(puzzle: Nonogram, grid: Grid) -> list[int]:
