@@ -1,8 +1,9 @@
 """The certificate benchmark: ``python -m helper.bench.certify --help``.
 
 What does proving an answer cost? For each puzzle, a plain count (``count_solutions``, limit 2)
-and a certified one (``certify=True``: the same count, then a DRAT proof of its "no" made by
-Glucose 3 and checked by :func:`helper.proofs.drat.check_drat`) run in this process, side by
+and a certified one (``certify=True``: the same count, then a DRAT proof of its "no", made by
+Glucose 3 unless unit propagation alone refutes it, and checked by
+:func:`helper.proofs.drat.check_drat`) run in this process, side by
 side: ``--repeat`` rounds, the order alternating (plain then certified, certified then plain,
 ...) so that neither always runs second, the median of each kept. It prints, per puzzle, the
 claim, the proof's lemmas, the check's propagations, both medians and their ratio, then per
