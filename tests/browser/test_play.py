@@ -3,9 +3,12 @@
 Every player the build put on a page is found in the built HTML (``class="lp-play"``) and
 tested: Hint until the end reaches "solved", a wrong cell is marked by Check, Reset clears,
 keyboard-only play solves the puzzle, Previous / Next show each step's clues, the grid is an
-ARIA grid with labelled cells and a polite live region, the page stays within a phone's width,
-the colours follow the theme, and no console error appears. Screenshots of each player, light
-and dark, desktop and phone, go to the screenshot folder as ``play-*.png``.
+ARIA grid with labelled cells and a polite live region, the colours follow the theme, and no
+console error appears. On a phone (390 px), no player is wider than the page, every cell is
+24 px at least (the 20 × 20 scrolls sideways in its frame, its row clues kept in view), a tap
+or a key reaches the last row of the 20 × 20, and the theme's "Back to top" button covers no
+player. Screenshots of each player, light and dark, desktop and phone, go to the screenshot
+folder as ``play-*.png``.
 
 The line editor's JavaScript line solver is compared with helper's on every line of the book's
 puzzles (``helper.play.lines``) and with brute force on random short lines. The output a
@@ -417,27 +420,260 @@ def test_colours_follow_the_system_and_the_theme_button(
     assert light > 0.75 > 0.25 > dark, f"{player.name}: light {light}, dark {dark}"
 
 
-def test_every_player_fits_a_phone(browser, base_url: str, site: Path) -> None:
-    pages = sorted({p.path for p in find_players(site)})
-    assert pages
-    for path in pages:
+# ------------------------------------------------------------------------------ on a phone --
+
+PHONE_CELL = 24
+"""The smallest cell on a phone, in CSS pixels (WCAG 2.5.8's smallest target): a board that
+does not fit the width with such cells scrolls sideways in its frame."""
+
+PHONE_LAYOUT_JS = """() => {
+  const width = document.documentElement.clientWidth;  // (innerWidth grows with a wide page)
+  return [...document.querySelectorAll('.lp-play')].map(root => {
+    const box = root.getBoundingClientRect();
+    const cells = [...root.querySelectorAll('[role=gridcell]')].map(c => c.getBoundingClientRect());
+    const clues = [...root.querySelectorAll('.lp-rowclue, .lp-colclue')];
+    const note = root.querySelector('.lp-scroll-note');
+    return {
+      inside: [box.left, box.right, width],
+      overflow: [root.scrollWidth, root.clientWidth],
+      cells: cells.length,
+      narrowest: Math.min(...cells.map(c => c.width)),
+      lowest: Math.min(...cells.map(c => c.height)),
+      clueFont: clues.length
+        ? Math.min(...clues.map(c => parseFloat(getComputedStyle(c).fontSize))) : null,
+      scrolls: [...root.querySelectorAll('.lp-board-wrap')]
+        .some(f => f.scrollWidth > f.clientWidth + 1),
+      note: note ? !note.hidden && note.getBoundingClientRect().height > 0 : null,
+    };
+  });
+}"""
+
+# A board scrolled to its last column: the row clues stay at the frame's edge, opaque, on top.
+SCROLLED_TO_THE_END_JS = """async root => {
+  const frame = root.querySelector('.lp-board-wrap');
+  const head = root.querySelector('.lp-rowclue');
+  head.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+  frame.scrollLeft = frame.scrollWidth;
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const f = frame.getBoundingClientRect();
+  const h = head.getBoundingClientRect();
+  const cells = root.querySelectorAll('[role=gridcell]');
+  const last = cells[cells.length - 1].getBoundingClientRect();
+  const hit = document.elementFromPoint(h.left + h.width / 2, h.top + h.height / 2);
+  return {
+    scrolled: frame.scrollLeft,
+    clueFromEdge: h.left - f.left,
+    lastColumnInside: last.right <= f.right,
+    clueOnTop: head.contains(hit),
+    clueBackground: getComputedStyle(head).backgroundColor,
+    playerBackground: getComputedStyle(root).backgroundColor,
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_player_fits_a_phone(browser, base_url: str, site: Path, scheme: str) -> None:
+    """At 390 px: no player is wider than the page, every cell is 24 px at least (the 20 × 20
+    too: its board scrolls sideways in its frame, says so, and keeps its row clues in view,
+    opaque in either theme), and the clues are 12 px at least."""
+    players = [p for p in find_players(site) if p.kind in ("nonogram", "futoshiki", "line")]
+    scrolling = []
+    for path in sorted({p.path for p in players}):
+        with visit(browser, base_url + path, viewport=PHONE, mode=scheme) as opened:
+            found = opened.page.evaluate(PHONE_LAYOUT_JS)
+            here = [p for p in players if p.path == path]
+            assert len(found) == len(here), (path, len(found), [p.name for p in here])
+            for player, layout in zip(here, found, strict=True):
+                name = player.name
+                left, right, width = layout["inside"]
+                assert left >= 0 and right <= width, f"{name}: reaches {left}..{right} of {width}"
+                scroll, client = layout["overflow"]
+                assert scroll <= client, f"{name}: sticks out of the player ({scroll} > {client})"
+                assert layout["cells"] > 0, f"{name}: no cells"
+                smallest = min(layout["narrowest"], layout["lowest"])
+                assert smallest >= PHONE_CELL, f"{name}: cells of {smallest} px on a phone"
+                if layout["clueFont"] is not None:
+                    assert layout["clueFont"] >= 12, f"{name}: clues of {layout['clueFont']} px"
+                if layout["note"] is not None:  # the Nonogram and the Futoshiki say it
+                    assert layout["note"] == layout["scrolls"], f"{name}: {layout}"
+                if layout["scrolls"] and player.kind == "nonogram":
+                    end = _root(opened, player).evaluate(SCROLLED_TO_THE_END_JS)
+                    assert end["scrolled"] > 0 and end["lastColumnInside"], f"{name}: {end}"
+                    assert abs(end["clueFromEdge"]) < 1 and end["clueOnTop"], f"{name}: {end}"
+                    assert end["clueBackground"] == end["playerBackground"], f"{name}: {end}"
+                    assert end["clueBackground"].startswith("rgb("), f"{name}: {end}"  # opaque
+                    scrolling.append(name)
+            _no_problems(opened, f"{path} on a phone ({scheme})")
+    assert scrolling, "no board scrolls sideways on a phone: is the 20 × 20 still in the book?"
+
+
+def _largest_nonogram(site: Path) -> Player:
+    """The Nonogram player with the most cells (the first of them): the 20 × 20."""
+    sizes = {}
+    for player in find_players(site):
+        if player.kind == "nonogram":
+            data = re.findall(
+                r'<script type="application/json" class="lp-data">(.*?)</script>',
+                (site / player.path).read_text("utf8"),
+                flags=re.S,
+            )[player.index]
+            nonogram = json.loads(data)
+            sizes[player] = len(nonogram["rows"]) * len(nonogram["cols"])
+    assert sizes, "no Nonogram player in the book"
+    return max(sizes, key=lambda player: sizes[player])
+
+
+# The page scrolled up to `y` (the theme shows its "Back to top" button when the reader scrolls
+# up), and what the button then covers of the player `index`.
+SCROLL_UP_TO_JS = """async ([y, index]) => {
+  const frames = n => new Promise(r => {
+    const step = k => (k ? requestAnimationFrame(() => step(k - 1)) : r());
+    step(n);
+  });
+  window.scrollTo({ top: y + 150, behavior: 'instant' });
+  await frames(3);
+  window.scrollTo({ top: y, behavior: 'instant' });
+  await frames(3);
+  const button = document.getElementById('pst-back-to-top');
+  const style = getComputedStyle(button);
+  const b = button.getBoundingClientRect();
+  const over = r => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+  const root = document.querySelectorAll('.lp-play')[index];
+  return {
+    scrollY,
+    shown: style.display !== 'none' && style.visibility === 'visible' && b.width > 0,
+    button: [b.left, b.top, b.right, b.bottom],
+    overPlayer: over(root.getBoundingClientRect()),
+    cellsUnder: [...root.querySelectorAll('[role=gridcell]')]
+      .filter(c => over(c.getBoundingClientRect())).map(c => c.getAttribute('aria-label')),
+  };
+}"""
+
+CELL_IN_VIEW_JS = """cell => {
+  const c = cell.getBoundingClientRect();
+  const frame = cell.closest('.lp-board-wrap').getBoundingClientRect();
+  const head = cell.closest('tr').querySelector('.lp-rowclue').getBoundingClientRect();
+  const hit = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+  return {
+    focused: document.activeElement === cell,
+    inFrame: c.left >= head.right && c.right <= frame.right,
+    inWindow: c.top >= 0 && c.bottom <= innerHeight,
+    onTop: cell.contains(hit),
+    hit: hit ? hit.tagName + '#' + hit.id + '.' + hit.className : null,
+  };
+}"""
+
+
+SIDEWAYS_TO_JS = """c => {
+  const frame = c.closest('.lp-board-wrap');
+  const over = c.getBoundingClientRect().right - frame.getBoundingClientRect().right;
+  if (over > 0) frame.scrollBy({ left: Math.ceil(over) + 3, behavior: 'instant' });
+}"""
+"""A cell's column scrolled to in its frame (a swipe), if it is not in view."""
+
+MIDDLE_COLUMN_JS = """cells => {
+  const x = cell => { const r = cell.getBoundingClientRect(); return (r.left + r.right) / 2; };
+  const distance = cell => Math.abs(x(cell) - document.documentElement.clientWidth / 2);
+  return cells.reduce((best, cell, i) => (distance(cell) < distance(cells[best]) ? i : best), 0);
+}"""
+"""The column of the row ``cells`` in the middle of the window, where the theme's "Back to top"
+button shows."""
+
+
+def test_a_tap_or_a_key_changes_the_last_row_of_the_largest_board_on_a_phone(
+    browser, base_url: str, site: Path
+) -> None:
+    """The 20 × 20 at 390 px, its last row where the theme's "Back to top" button shows (near
+    the bottom of the window, the page scrolled up to it): a tap on its first cell, on the one
+    in the middle of the window and on its last (scrolled to sideways) fills it, with nothing
+    over it; from the keyboard, End and Home show the row's last and first cell whole, clear of
+    the row clues."""
+    player = _largest_nonogram(site)
+    with visit(browser, base_url + player.path, viewport=PHONE) as opened:
+        page = opened.page
+        root = _root(opened, player)
+        data = _data(root)
+        height, width = len(data["rows"]), len(data["cols"])
+        assert height * width >= 400, f"{player.name}: {height} × {width}"
+        back = root.get_by_role("button", name="Back to my board")
+        if back.is_visible():
+            back.tap()
+        cells = root.locator("[role=gridcell]")
+        last_row = (height - 1) * width
+        row = root.locator(f"[role=gridcell][data-row='{height - 1}']")
+        for column in (0, None, width - 1):  # the first, the one mid-window, the last
+            if column is None:
+                column = row.evaluate_all(MIDDLE_COLUMN_JS)
+            cell = cells.nth(last_row + column)
+            cell.evaluate(SIDEWAYS_TO_JS)
+            # the row where the theme's "Back to top" button shows, the page scrolled up to it
+            y = cell.evaluate("c => c.getBoundingClientRect().top + scrollY - 0.9 * innerHeight")
+            page.evaluate(SCROLL_UP_TO_JS, [y, player.index])
+            seen = cell.evaluate(CELL_IN_VIEW_JS)
+            assert seen["onTop"] and seen["inFrame"], f"row {height}, column {column + 1}: {seen}"
+            assert cell.get_attribute("data-state") == "unknown"
+            cell.tap()
+            assert cell.get_attribute("data-state") == "filled"
+            label = cell.get_attribute("aria-label")
+            assert label.startswith(f"row {height}, column {column + 1}: "), label
+        cells.nth(last_row).focus()
+        for key, column in (("End", width - 1), ("Home", 0), ("End", width - 1)):
+            page.keyboard.press(key)
+            cell = cells.nth(last_row + column)
+            seen = cell.evaluate(CELL_IN_VIEW_JS)
+            assert seen["focused"] and seen["inFrame"] and seen["inWindow"], f"{key}: {seen}"
+        page.keyboard.press("x")  # the last cell, filled by the tap, crossed from the keyboard
+        assert cells.nth(last_row + width - 1).get_attribute("data-state") == "crossed"
+        _no_problems(opened, player.name)
+
+
+# Page offsets (scrollY) that put each part of the player `index` under the button's place,
+# from its top to its bottom, the last row of its board among them; and one that puts no
+# player there (None when every offset does).
+PLACES_JS = """([index, buttonTop, buttonBottom]) => {
+  const top = e => e.getBoundingClientRect().top + scrollY;
+  const bottom = e => e.getBoundingClientRect().bottom + scrollY;
+  const middle = (buttonTop + buttonBottom) / 2;
+  const root = document.querySelectorAll('.lp-play')[index];
+  const cells = root.querySelectorAll('[role=gridcell]');
+  const lastRow = (top(cells[cells.length - 1]) + bottom(cells[cells.length - 1])) / 2;
+  const places = [lastRow - middle];
+  for (let y = top(root); y <= bottom(root); y += 60) places.push(y - middle);
+  const header = document.querySelector('.bd-header').getBoundingClientRect().bottom;
+  const highest = document.documentElement.scrollHeight - innerHeight;
+  const players = [...document.querySelectorAll('.lp-play')].map(p => [top(p), bottom(p)]);
+  let free = null;
+  for (let y = header + 100; y <= highest; y += 50) {
+    if (players.every(([t, b]) => b < y + buttonTop || t > y + buttonBottom)) { free = y; break; }
+  }
+  return { places: places.map(Math.round).filter(y => y > header + 10), free };
+}"""
+
+
+def test_back_to_top_does_not_cover_a_player_on_a_phone(browser, base_url: str, site: Path) -> None:
+    """The theme's "Back to top" button shows when the reader scrolls up, near the bottom of
+    the window; at 390 px it covers no player (none of its cells), wherever the page is
+    scrolled to put it over one; over the text it still shows."""
+    players = [p for p in find_players(site) if p.kind in ("nonogram", "futoshiki", "line")]
+    for path in sorted({p.path for p in players}):
         with visit(browser, base_url + path, viewport=PHONE) as opened:
-            found = opened.page.evaluate(
-                """() => ({
-                  page: [document.documentElement.scrollWidth, innerWidth],
-                  boards: [...document.querySelectorAll('.lp-play .lp-board-wrap')]
-                    .map(w => [w.scrollWidth, w.clientWidth]),
-                  smallest: Math.min(...[...document.querySelectorAll('.lp-play [role=gridcell]')]
-                    .map(c => c.getBoundingClientRect().width)),
-                })"""
-            )
+            page = opened.page
+            first = next(p for p in players if p.path == path)
+            guess = page.evaluate("() => [0.9 * innerHeight - 5, 0.9 * innerHeight + 40]")
+            free = page.evaluate(PLACES_JS, [first.index, *guess])["free"]
+            assert free is not None, f"{path}: no place where the button is over text alone"
+            shown = page.evaluate(SCROLL_UP_TO_JS, [free, first.index])
+            assert shown["shown"] and not shown["overPlayer"], f"{path}, over text: {shown}"
+            _, button_top, _, button_bottom = shown["button"]
+            for player in [p for p in players if p.path == path]:
+                places = page.evaluate(PLACES_JS, [player.index, button_top, button_bottom])
+                assert places["places"], f"{player.name}: never under the button"
+                for y in places["places"]:
+                    found = page.evaluate(SCROLL_UP_TO_JS, [y, player.index])
+                    if found["shown"]:
+                        assert not found["cellsUnder"], f"{player.name} at {y}: {found}"
+                        assert not found["overPlayer"], f"{player.name} at {y}: {found}"
             _no_problems(opened, f"{path} on a phone")
-        assert found["page"][0] <= found["page"][1], f"{path}: the page scrolls sideways"
-        for scroll, client in found["boards"]:
-            assert scroll <= client, (
-                f"{path}: a board is wider than the phone ({scroll} > {client})"
-            )
-        assert found["smallest"] >= 12, f"{path}: cells of {found['smallest']} px"
 
 
 # The theme's sticky header would cover the top of a player in its screenshot.

@@ -167,7 +167,12 @@
     return listText(shown);
   }
 
-  /* Keep a player's cells square and inside the width it is given (a phone's too). */
+  /* No cell is smaller than this (CSS pixels): a finger's width, and clue digits of 13 px. A
+     board that does not fit the width with such cells (the 20 x 20 on a phone) scrolls
+     sideways in its frame (.lp-board-wrap), its row clues staying at the frame's left edge. */
+  const MIN_CELL = 24;
+
+  /* Fit a player's cells to the width it is given (a phone's too), whenever that changes. */
   function watchWidth(root, fit) {
     const apply = () => {
       const width = root.clientWidth;
@@ -176,6 +181,14 @@
     if (typeof ResizeObserver === "function") new ResizeObserver(apply).observe(root);
     else window.addEventListener("resize", apply);
     apply();
+  }
+
+  /* Focus a cell, and scroll the least that shows it whole: in a board that scrolls sideways,
+     clear of the row clues that stay in place (the frame's scroll padding, play.css). The
+     browser's own scrolling on focus leaves a cell half under them. */
+  function reveal(cell) {
+    cell.focus({ preventScroll: true });
+    if (cell.scrollIntoView) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
   }
 
   /* -------------------------------------------------------------------- the players --- */
@@ -211,6 +224,11 @@
       this.board = this.buildBoard();
       this.board.setAttribute("aria-describedby", proof ? `${title.id} ${proof.id}` : title.id);
       this.wrap = el("div", { class: "lp-board-wrap" }, this.board);
+      this.scrollNote = el("p", {
+        class: "lp-label lp-scroll-note",
+        hidden: true,
+        "aria-hidden": "true", // the grid reads by rows and columns, with no swiping
+      }, this.scrollNoteText());
       this.buttons = {
         check: button("Check", () => this.check(), { "aria-keyshortcuts": "C" }),
         hint: button("Hint", () => this.hint(), { "aria-keyshortcuts": "H" }),
@@ -235,6 +253,7 @@
         title,
         ...(proof ? [proof] : []),
         this.buildTools(),
+        this.scrollNote,
         this.wrap,
         el("div", { class: "lp-buttons", role: "group", "aria-label": "Play" },
           b.check, b.hint, b.undo, b.reset),
@@ -249,7 +268,10 @@
         const index = this.indexOf(event.target);
         if (index >= 0) this.moveCursor(index, false);
       });
-      watchWidth(root, (width) => this.fit(width));
+      watchWidth(root, (width) => {
+        this.fit(width);
+        this.scrollNote.hidden = this.wrap.scrollWidth <= this.wrap.clientWidth + 1;
+      });
       root.dataset.lpMounted = "true";
       this.mounting = true;
       if (this.data.start === "steps") this.go(0);
@@ -261,6 +283,11 @@
     indexOf(node) {
       const cell = node && node.closest ? node.closest("[data-index]") : null;
       return cell && this.board.contains(cell) ? Number(cell.dataset.index) : -1;
+    }
+
+    /* Shown above a board wider than its frame (a subclass says more). */
+    scrollNoteText() {
+      return "Swipe the board sideways to see every column.";
     }
 
     announce(message) {
@@ -571,7 +598,7 @@
       const cell = this.cells[index];
       cell.tabIndex = 0;
       cell.classList.add("lp-cursor");
-      if (focus) cell.focus();
+      if (focus) reveal(cell);
     }
 
     render() {
@@ -824,16 +851,24 @@
       this.edit(this.cursor, value);
     }
 
-    /* The largest cell (12 to 32 px) with which the row clues and the board fit the width;
-       clue digits are at least 9 px tall (play.css). */
+    /* The largest cell (MIN_CELL to 32 px) with which the row clues (digits 0.55 of a cell,
+       play.css) and the board fit the width; at MIN_CELL the board may scroll sideways. The
+       frame's scroll padding is the row clues' width, so that a cell the keyboard moves to is
+       scrolled out from under them. */
     fit() {
       const width = this.wrap.clientWidth - 8;
       const chars = Math.max(...this.data.rows.map((clue) => (clue.join(" ") || "0").length));
       let size = 32;
-      while (size > 12 && size * this.width + chars * 0.62 * Math.max(9, 0.55 * size) + 8 > width) {
+      while (size > MIN_CELL && size * this.width + chars * 0.62 * 0.55 * size + 8 > width) {
         size -= 1;
       }
       this.root.style.setProperty("--lp-cell", `${size}px`);
+      const clues = Math.ceil(this.rowHeads[0].getBoundingClientRect().width);
+      this.wrap.style.setProperty("--lp-clues", `${clues}px`);
+    }
+
+    scrollNoteText() {
+      return "Swipe the board sideways to see every column; the row clues stay in place.";
     }
 
     renderCell(i) {
@@ -1004,7 +1039,7 @@
     type(value) {
       if (this.noting && value) this.toggleNote(this.cursor, value);
       else this.edit(this.cursor, value);
-      this.cells[this.cursor].focus();
+      reveal(this.cells[this.cursor]);
     }
 
     helpText() {
@@ -1228,7 +1263,7 @@
       watchWidth(root, () => {
         const width = this.known.parentNode.clientWidth - 8;
         const size = Math.floor(width / Math.max(10, this.cells.length));
-        root.style.setProperty("--lp-cell", `${Math.max(14, Math.min(32, size))}px`);
+        root.style.setProperty("--lp-cell", `${Math.max(MIN_CELL, Math.min(32, size))}px`);
       });
       root.dataset.lpMounted = "true";
       this.build();
@@ -1264,7 +1299,7 @@
       this.knownCells[this.cursor].tabIndex = -1;
       this.cursor = index;
       this.knownCells[index].tabIndex = 0;
-      if (focus) this.knownCells[index].focus();
+      if (focus) reveal(this.knownCells[index]);
     }
 
     onKey(event) {
@@ -1383,6 +1418,41 @@
     }
   }
 
+  /* ------------------------------------------------------------- the page around --- */
+
+  /* The book theme's floating "Back to top" button (pydata-sphinx-theme's #pst-back-to-top,
+     fixed near the bottom of the window) shows whenever the reader scrolls up. On a phone it
+     covered a board's bottom rows, and a tap meant for a cell went to the top of the page. It
+     is hidden while it overlaps a player (play.css: .lp-over-player); elsewhere it stays. Where
+     there is no such button (a notebook), this does nothing. */
+  function watchBackToTop() {
+    const overlaps = (a, b) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    let pending = false;
+    const check = () => {
+      pending = false;
+      const button = document.getElementById("pst-back-to-top");
+      if (!button) return;
+      const place = button.getBoundingClientRect(); // hidden by visibility: still laid out
+      const covering =
+        place.width > 0 &&
+        [...document.querySelectorAll(".lp-play")].some((root) =>
+          overlaps(place, root.getBoundingClientRect()),
+        );
+      button.classList.toggle("lp-over-player", covering);
+    };
+    const later = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(check);
+    };
+    // The theme shows or hides the button on scroll; this looks in the same frame, after it.
+    window.addEventListener("scroll", later, { passive: true });
+    window.addEventListener("resize", later);
+    if (typeof ResizeObserver === "function") new ResizeObserver(later).observe(document.body);
+    later();
+  }
+
   /* ---------------------------------------------------------------------- mounting --- */
 
   const players = [];
@@ -1418,6 +1488,8 @@
 
   window.LogicPuzzlePlay = { solveLine, mountAll, players, version: 1 };
   mountAll(scope);
+  if (document.body) watchBackToTop();
+  else document.addEventListener("DOMContentLoaded", watchBackToTop);
   // A notebook front end may run the script before it attaches the output to the page (the
   // classic notebook does, and gives no currentScript): look again once it has.
   setTimeout(() => mountAll(document), 0);
