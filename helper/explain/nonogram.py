@@ -33,7 +33,14 @@ from helper.nonogram.line.reference import solve_line
 from helper.nonogram.models.cnf_starts import start_line_clauses
 from helper.nonogram.puzzle import Nonogram
 
-from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
+from .ocus import (
+    SAT_SOLVER,
+    Memory,
+    Oracle,
+    cheapest_step,
+    forced_candidates,
+    smallest_deletion_step,
+)
 from .overlap import overlap
 from .rectangles import Rectangle, best_rectangle
 from .steps import Cell, Explanation, Premise, Step, and_join, explanation, numbers_text
@@ -56,6 +63,8 @@ def explain(
     budget: int = STEP_BUDGET,
     rectangles: bool = True,
     certify: bool = False,
+    lower_bounds: bool = True,
+    every_cell: bool = False,
 ) -> Explanation:
     """The steps that solve ``puzzle``, from the empty grid to its solution.
 
@@ -75,6 +84,14 @@ def explain(
     certify
         Also prove each step (:func:`helper.explain.certify.certify_steps`): the result's
         ``certificates``, within what is left of ``time_limit``.
+    lower_bounds
+        Tell the hitting-set search that a multi-line step needs two rows and two columns at
+        least (five lines once every four-line step was examined); ``False`` is the control
+        that measures what these bounds save.
+    every_cell
+        With ``budget=0``: a minimal set by deletion for every open cell, the smallest kept
+        (the literature's baseline, ``helper.explain.ocus.smallest_deletion_step``),
+        instead of the first open cell's alone.
 
     Returns
     -------
@@ -115,7 +132,10 @@ def explain(
             deadline.check("explain")
             step = _single_line_step(puzzle, state)
             if step is None:
-                step = _lines_step(puzzle, state, solution, memory, deadline, budget, rectangles)
+                step = _lines_step(
+                    puzzle, state, solution, memory, deadline, budget, rectangles,
+                    lower_bounds=lower_bounds, every_cell=every_cell,
+                )  # fmt: skip
             for (r, c), value in step.cells.items():
                 state[r][c] = value
             decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
@@ -300,6 +320,9 @@ def _lines_step(
     deadline: Deadline,
     budget: int,
     rectangles: bool,
+    *,
+    lower_bounds: bool = True,
+    every_cell: bool = False,
 ) -> Step:
     """A cheapest set of lines that forces some open cell, at a fixpoint of line logic."""
     if rectangles:
@@ -319,13 +342,16 @@ def _lines_step(
     # graph, a shared cell as an edge) can then always agree: fix the cell in its line, and
     # each line further out meets the lines before it in one cell only, whose value it allows.
     # The smallest cycle is two rows and two columns: a step needs at least those.
-    at_least = [(rows, 2), (cols, 2)]
-    if rectangles:  # every four-line step was examined, and none forces a cell
+    at_least = [(rows, 2), (cols, 2)] if lower_bounds else []
+    if rectangles and lower_bounds:  # every four-line step was examined, and none forces a cell
         at_least.append((rows + cols, 5))
     calls, sets = memory.sat_calls, memory.hitting_sets
     with SatSolver(SAT_SOLVER, cnf.clauses, run=Run(deadline, "explain")) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
-        choice = cheapest_step(oracle, candidates, touching, at_least=at_least, budget=budget)
+        if budget == 0 and every_cell:
+            choice = smallest_deletion_step(oracle, candidates)
+        else:
+            choice = cheapest_step(oracle, candidates, touching, at_least=at_least, budget=budget)
         forced = forced_candidates(oracle, choice, candidates, touching)
     cells = {open_[k]: solution[open_[k][0]][open_[k][1]] for k in sorted(forced)}
     used = tuple(cnf.premises[p] for p in choice.premises)

@@ -239,6 +239,18 @@ def cheapest_step(
     return greedy_step(oracle, candidates, k)  # out of budget: minimal, maybe not cheapest
 
 
+def smallest_deletion_step(oracle: Oracle, candidates: Sequence[Candidate]) -> Choice:
+    """The usual baseline of the literature (Bogaerts et al.): a minimal set of premises by
+    deletion (:func:`greedy_step`) for every candidate, and the smallest kept (the first of
+    the cheapest). Minimal for its cell, not proven cheapest: no hitting sets."""
+    best = greedy_step(oracle, candidates, 0)
+    for k in range(1, len(candidates)):
+        choice = greedy_step(oracle, candidates, k)
+        if choice.cost < best.cost:
+            best = choice
+    return best
+
+
 def greedy_step(oracle: Oracle, candidates: Sequence[Candidate], k: int) -> Choice:
     """A minimal (not necessarily cheapest) set of premises forcing candidate ``k``: every
     premise assumed, then :func:`helper.cores.deletion_mus` (the deletion of "Which clues

@@ -259,3 +259,31 @@ def test_rectangles_first_keep_the_first_multi_line_step_as_cheap():
         first_control = next(s for s in control if s.kind == "lines")
         assert first.cost == first_control.cost and first.optimal and first_control.optimal
         assert first.hitting_sets == 0 < first_control.hitting_sets or first.cost > 4
+
+
+def test_deletion_for_every_cell_keeps_the_smallest_minimal_set():
+    """The literature's baseline: sound and minimal steps, none larger than deletion for the
+    first open cell at the same grid, never proven cheapest, and no hitting set."""
+    every = explain(STALLED, budget=0, rectangles=False, every_cell=True)
+    first = explain(STALLED, budget=0, rectangles=False)
+    check(STALLED, every)
+    assert every.hitting_sets == 0 and not any(
+        step.optimal for step in every if step.kind == "lines"
+    )
+    assert len(every[0].lines) <= len(first[0].lines)  # the same grid: the start
+    cheapest = explain(STALLED, rectangles=False)
+    assert len(cheapest[0].lines) <= len(every[0].lines)  # the proven cheapest is never beaten
+    assert every.sat_calls > first.sat_calls  # a deletion per open cell
+    ignored = explain(STALLED, rectangles=False, every_cell=True)  # with a budget: the search
+    assert ignored.hitting_sets > 0 and ignored[0].optimal
+
+
+def test_without_the_lower_bounds_the_search_finds_steps_as_cheap_with_more_hitting_sets():
+    sailboat = load_puzzle("nonogram02")
+    with_bounds = explain(sailboat, rectangles=False)
+    without = explain(sailboat, rectangles=False, lower_bounds=False)
+    check(sailboat, without)
+    k = next(i for i, step in enumerate(with_bounds) if len(step.lines) > 1)
+    assert next(i for i, step in enumerate(without) if len(step.lines) > 1) == k  # same grid
+    assert without[k].optimal and without[k].cost == with_bounds[k].cost
+    assert without[k].hitting_sets > with_bounds[k].hitting_sets
