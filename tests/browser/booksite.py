@@ -214,6 +214,17 @@ def settle(page) -> None:
         page.wait_for_function(DIAGRAMS_DRAWN_JS, timeout=15_000)
 
 
+# Hidden inputs, solutions and dropdowns opened, as a reader who opens them all sees the page.
+OPEN_DROPDOWNS_JS = """() => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  document.querySelectorAll('.toggle-hidden, .toggle-details')
+    .forEach(e => e.classList.remove('toggle-hidden'));
+  document.querySelectorAll('button.toggle-button').forEach(b => {
+    if (b.getAttribute('aria-expanded') === 'false') b.click();
+  });
+}"""
+
+
 # What a reader would see as broken, collected in one pass over the page.
 CHECKS_JS = """() => {
   const short = s => (s || '').replace(/\\s+/g, ' ').trim().slice(0, 200);

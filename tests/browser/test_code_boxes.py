@@ -10,7 +10,7 @@ characters (``helper.text``); the chapters' lines are checked against ``LINE_WID
 from __future__ import annotations
 
 import pytest
-from booksite import DESKTOP, Page, visit
+from booksite import DESKTOP, OPEN_DROPDOWNS_JS, Page, visit
 
 from helper.figure import COLUMN_PX
 from helper.text import LINE_WIDTH
@@ -40,15 +40,6 @@ BOXES_JS = """() => {
     });
   }
   return found;
-}"""
-
-OPEN_DROPDOWNS_JS = """() => {
-  document.querySelectorAll('details').forEach(d => { d.open = true; });
-  document.querySelectorAll('.toggle-hidden, .toggle-details')
-    .forEach(e => e.classList.remove('toggle-hidden'));
-  document.querySelectorAll('button.toggle-button').forEach(b => {
-    if (b.getAttribute('aria-expanded') === 'false') b.click();
-  });
 }"""
 
 
