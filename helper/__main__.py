@@ -658,7 +658,7 @@ def _second_judge(
             error="time limit reached: CP-SAT's LRAT check did not finish",
             exit_status=EXIT_TIMEOUT,
         )
-    if judged.verdict != "infeasible" or judged.lrat not in ("VALID", ""):
+    if not judged.refuted:
         return Outcome(
             {**data, "status": "disputed"},
             error=f"CP-SAT disagrees: it says {judged.verdict} (LRAT status "

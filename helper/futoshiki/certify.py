@@ -118,33 +118,12 @@ def certify_conflict(
     ('given (0, 0) = 1; sign (0, 1) < (0, 0): cannot all hold, and each is needed', True)
     """
     clues = list(conflict.clues)
-    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
-
-    def var(r: int, c: int, v: int) -> int:
-        return _var(size, r, c, v)
-
-    parts = [_clue_clauses(size, clue) for clue in clues]
-
-    def decode(model: list[int]) -> Grid:
-        return decode_one_hot(model, var, size)
-
-    def holds(grid: Grid, k: int) -> bool:
-        """The puzzle check on a puzzle made of clue ``k`` alone (a Latin square keeping it)."""
-        clue = clues[k]
-        givens = [[0] * size for _ in range(size)]
-        if clue.kind == "given":
-            (r, c), value = clue.cells[0], clue.value
-            assert value is not None  # a given has its number
-            givens[r][c] = value
-            return check_futoshiki(givens, [], grid)
-        return check_futoshiki(givens, [clue.cells], grid)
-
     return _certify_conflict(
-        parts,
+        [_clue_clauses(size, clue) for clue in clues],
         [str(clue) for clue in clues],
-        base=[list(clause) for clause in rules.clauses],
-        decode=decode,
-        holds=holds,
+        base=_rules(size),
+        decode=lambda model: decode_one_hot(model, lambda r, c, v: _var(size, r, c, v), size),
+        holds=lambda grid, k: _keeps(size, grid, clues[k : k + 1]),
         minimal=conflict.minimal,
         backend=backend,
         time_limit=time_limit,
@@ -197,8 +176,7 @@ def certify_correction(
     names = ", ".join(str(clue) for clue in clues)
     claim = f"retype {names}, and no fewer clues"
     kept = [clue for clue in everything if clue not in set(clues)]
-    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
-    base = [list(clause) for clause in rules.clauses]
+    base = _rules(size)
     try:
         witness = _keeping(size, base, kept, backend, deadline)
     except SolverTimeoutError:
@@ -240,6 +218,13 @@ def certify_correction(
         name="correction",
         parts=(no_fewer,),
     )
+
+
+def _rules(size: int) -> Formula:
+    """The Latin square rules alone, in the one-hot numbering (each cell one digit, each digit
+    once per row and column)."""
+    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
+    return [list(clause) for clause in rules.clauses]
 
 
 def _clue_clauses(size: int, clue: FutoshikiClue) -> Formula:

@@ -142,25 +142,11 @@ def certify_conflict(
     ([[1, 0], [1, 0]], [[0, 0], [0, 0]])
     """
     lines = list(conflict.lines)
-    parts = _line_parts(puzzle, lines)
-    cells_of = [line_cells(puzzle, line) for line in lines]
-
-    def decode(model: list[int]) -> Grid:
-        true = {literal for literal in model if literal > 0}
-        return [
-            [int(r * puzzle.width + c + 1 in true) for c in range(puzzle.width)]
-            for r in range(puzzle.height)
-        ]
-
-    def holds(grid: Grid, k: int) -> bool:
-        flat = [value for row in grid for value in row]
-        return runs([flat[v - 1] for v in cells_of[k]]) == list(lines[k].clue)
-
     return _certify_conflict(
-        parts,
+        _line_parts(puzzle, lines),
         [str(line) for line in lines],
-        decode=decode,
-        holds=holds,
+        decode=lambda model: _picture(puzzle, model),
+        holds=lambda grid, k: _keeps(puzzle, grid, lines[k : k + 1]),
         minimal=conflict.minimal,
         backend=backend,
         time_limit=time_limit,
@@ -197,7 +183,8 @@ def certify_correction(
     - **No fewer**: as many sets of lines that cannot all hold as ``lines`` has, pairwise
       disjoint, each refuted by a checked DRAT proof (``parts``). A correction must retype a
       line of each set, so it retypes at least that many lines. When fewer disjoint sets are
-      found, this part is not proved (the bound can need sets that overlap).
+      found (the bound can need sets that overlap), the bound is proved in one refutation
+      instead (:func:`helper.certify.certify_no_fewer`, the one part).
 
     Examples
     --------
@@ -293,7 +280,12 @@ def _keeping(
     with SatSolver(backend, formula, run=Run(deadline)) as solver:
         if not solver.solve():
             return None
-        true = {literal for literal in solver.model() if literal > 0}
+        return _picture(puzzle, solver.model())
+
+
+def _picture(puzzle: Nonogram, model: Sequence[int]) -> Grid:
+    """The picture of a model of :func:`nonogram_cnf`'s numbering (its true cell variables)."""
+    true = {literal for literal in model if literal > 0}
     return [
         [int(r * puzzle.width + c + 1 in true) for c in range(puzzle.width)]
         for r in range(puzzle.height)

@@ -353,12 +353,8 @@ class Checker:
         database, self._database = self._database, None
         if database is None:
             raise RuntimeError("a Checker checks one proof; make another for the next")
-        given = list(proof)
-        steps = [step for step in given if isinstance(step, Step)]
-        if len(steps) < len(given):
-            steps = parse_drat(str(step) for step in given)
         with without_cyclic_gc():
-            return _check(database, steps, deadline)
+            return _check(database, _steps(proof), deadline)
 
 
 def check_drat(
@@ -402,10 +398,17 @@ def check_drat(
     >>> check_drat(formula[:3], ["1 0", "0"]).reason  # one clause fewer: a solution exists
     'step 2: the empty clause does not follow (RUP fails)'
     """
-    given: Sequence[Step | str] = list(proof)
-    if not all(isinstance(step, Step) for step in given):
-        given = parse_drat(str(step) for step in given)  # a bad line fails before the load
-    return Checker(formula).check(given, deadline=deadline)
+    steps = _steps(proof)  # a bad line fails before the load
+    return Checker(formula).check(steps, deadline=deadline)
+
+
+def _steps(proof: Iterable[Step | str]) -> list[Step]:
+    """The proof's steps: as given when they are all :class:`Step` values, else parsed from
+    their text (:func:`parse_drat`)."""
+    given = list(proof)
+    if all(isinstance(step, Step) for step in given):
+        return given  # type: ignore[return-value]  # checked just above
+    return parse_drat(str(step) for step in given)
 
 
 def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> ProofCheck:
