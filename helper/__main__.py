@@ -732,8 +732,26 @@ def command_explain(args: argparse.Namespace) -> Outcome:
             lines[number] += (
                 "  [proved]" if certificate.proved else (f"  [not proved: {certificate.reason}]")
             )
+        for number, certificate in enumerate(steps.cheapest):
+            cheapest, _ = _certificate_data(args, certificate, "cheapest")
+            data["steps"][number]["cheapest"] = cheapest
+            lines[number] += (
+                "  [cheapest: proved]"
+                if certificate.proved
+                else f"  [cheapest: not proved: {certificate.reason}]"
+            )
         count = sum(c.proved for c in steps.certificates)
-        notes = "\n".join(filter(None, [notes, f"{count} of {len(steps)} steps proved"]))
+        cheapest_count = sum(c.proved for c in steps.cheapest)
+        notes = "\n".join(
+            filter(
+                None,
+                [
+                    notes,
+                    f"{count} of {len(steps)} steps proved; {cheapest_count} of {len(steps)} "
+                    "proved the cheapest at their turn",
+                ],
+            )
+        )
     if not steps.complete:  # the steps found stand; the rest is missing
         stopped = f"time limit reached: {steps.message} ({len(steps)} steps found)"
         return Outcome(data, "\n".join(lines), notes, stopped, exit_status=EXIT_TIMEOUT)

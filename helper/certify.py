@@ -363,6 +363,44 @@ def at_most(literals: Sequence[int], bound: int, top: int) -> Formula:
     return clauses
 
 
+def at_most_weighted(
+    literals: Sequence[int], weights: Sequence[int], bound: int, top: int
+) -> Formula:
+    """Clauses that allow the true ``literals`` a total weight of at most ``bound``: the
+    sequential weight counter of Hölldobler, Manthey and Steinke (2012), with new variables
+    from ``top + 1``. Register ``(i, j)`` is forced true when the literals up to position
+    ``i`` weigh ``j`` or more; with weights 1 it is :func:`at_most`'s counter.
+
+    Examples
+    --------
+    >>> at_most_weighted([1, 2], [2, 1], 2, 2)  # registers 3, 4 (position 0), 5, 6 (position 1)
+    [[-1, 3], [-1, 4], [-3, 5], [-2, 5], [-4, 6], [-3, -2, 6], [-4, -2]]
+    >>> at_most_weighted([1, 2], [3, 1], 2, 2)  # 1 alone weighs too much; 2 gets position 0
+    [[-1], [-2, 3]]
+    """
+    if bound < 0:
+        raise ValueError(f"at most {bound} in weight: the bound must be 0 or more")
+    if any(w < 1 for w in weights) or len(weights) != len(literals):
+        raise ValueError("one positive weight per literal")
+
+    def register(i: int, j: int) -> int:  # i from 0, j from 1 to bound
+        return top + i * bound + j
+
+    clauses: Formula = [[-x] for x, w in zip(literals, weights, strict=True) if w > bound]
+    light = [(x, w) for x, w in zip(literals, weights, strict=True) if w <= bound]
+    for i, (x, w) in enumerate(light):
+        for j in range(1, bound + 1):
+            if i > 0:
+                clauses.append([-register(i - 1, j), register(i, j)])
+            if j <= w:
+                clauses.append([-x, register(i, j)])
+            elif i > 0:
+                clauses.append([-register(i - 1, j - w), -x, register(i, j)])
+        if i > 0:
+            clauses.append([-register(i - 1, bound + 1 - w), -x])
+    return clauses
+
+
 def certify_no_fewer(
     switched: Sequence[Sequence[int]],
     switches: Sequence[int],

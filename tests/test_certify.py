@@ -503,16 +503,25 @@ def test_when_disjoint_conflicts_fall_short_one_refutation_proves_the_bound(monk
 
 def _extendable(clauses, literals, top):
     """The assignments of ``literals`` (by position) that some values of the registers extend
-    to a model of ``clauses``, by trying them all."""
-    registers = sorted({abs(x) for clause in clauses for x in clause} - set(map(abs, literals)))
+    to a model of ``clauses``. With the literals fixed, every clause has at most one register
+    that it makes true (it is a Horn clause in the registers; asserted), so a model exists
+    exactly when the least one does: registers set only where a clause forces them."""
+    registers = {abs(x) for clause in clauses for x in clause} - set(map(abs, literals))
+    assert all(sum(x > 0 and x in registers for x in clause) <= 1 for clause in clauses)
     out = set()
     for values in itertools.product((False, True), repeat=len(literals)):
-        fixed = {abs(x): v == (x > 0) for x, v in zip(literals, values, strict=True)}
-        for extra in itertools.product((False, True), repeat=len(registers)):
-            model = {**fixed, **dict(zip(registers, extra, strict=True))}
-            if all(any(model[abs(x)] == (x > 0) for x in clause) for clause in clauses):
-                out.add(values)
-                break
+        model = {abs(x): v == (x > 0) for x, v in zip(literals, values, strict=True)}
+        model.update(dict.fromkeys(registers, False))
+        changed = True
+        while changed:
+            changed = False
+            for clause in clauses:
+                if not any(model[abs(x)] == (x > 0) for x in clause):
+                    head = [x for x in clause if x > 0 and x in registers]
+                    if head:
+                        model[head[0]] = changed = True
+        if all(any(model[abs(x)] == (x > 0) for x in clause) for clause in clauses):
+            out.add(values)
     return out
 
 
@@ -533,6 +542,30 @@ def test_at_most_allows_exactly_the_assignments_within_the_bound(count):
         assert _extendable(clauses, literals, count) == allowed, (count, bound)
     with pytest.raises(ValueError, match="the bound must be 0 or more"):
         at_most(literals, -1, count)
+
+
+@pytest.mark.parametrize("weights", [(1,), (2, 1), (1, 3, 2), (3, 1, 1, 2), (5, 3, 5, 1)])
+def test_at_most_weighted_allows_exactly_the_assignments_within_the_bound(weights):
+    from helper.certify import at_most_weighted
+
+    count = len(weights)
+    literals = [-(k + 1) if k % 2 else k + 1 for k in range(count)]  # some negated
+    for bound in range(sum(weights) + 1):
+        clauses = at_most_weighted(literals, weights, bound, count)
+        registers = {abs(x) for clause in clauses for x in clause} - set(range(1, count + 1))
+        assert all(register > count for register in registers)  # new variables only
+        allowed = {
+            values
+            for values in itertools.product((False, True), repeat=count)
+            if sum(w for w, v in zip(weights, values, strict=True) if v) <= bound
+        }
+        assert _extendable(clauses, literals, count) == allowed, (weights, bound)
+    with pytest.raises(ValueError, match="the bound must be 0 or more"):
+        at_most_weighted(literals, weights, -1, count)
+    with pytest.raises(ValueError, match="one positive weight per literal"):
+        at_most_weighted(literals, [0, *weights[1:]], 1, count)
+    with pytest.raises(ValueError, match="one positive weight per literal"):
+        at_most_weighted(literals, [*weights, 1], 1, count)
 
 
 def test_no_fewer_is_proved_where_disjoint_conflicts_cannot_show_it():

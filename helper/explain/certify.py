@@ -154,9 +154,14 @@ def certify_steps(
 def with_certificates(
     puzzle: Nonogram | Futoshiki, found: Explanation, deadline: Deadline
 ) -> Explanation:
-    """``found`` with a certificate for each of its steps, made within ``deadline``."""
+    """``found`` with two certificates for each of its steps, made within ``deadline``: that
+    its premises force its cells (:func:`certify_steps`), and that no step costs less at its
+    turn (:func:`helper.explain.cheapest.certify_cheapest`)."""
+    from .cheapest import certify_cheapest
+
     certificates = certify_steps(puzzle, found, time_limit=deadline.left())
-    return replace(found, certificates=tuple(certificates))
+    cheapest = certify_cheapest(puzzle, found, time_limit=deadline.left())
+    return replace(found, certificates=tuple(certificates), cheapest=tuple(cheapest))
 
 
 __all__ = ["certify_steps", "with_certificates"]

@@ -266,4 +266,4 @@ def _step(
     target = open_[choice.candidate]
     kind, reason = describe(puzzle, state, used, target, cells)
     calls, sets = oracle.memory.sat_calls - calls, oracle.memory.hitting_sets - sets
-    return Step(cells, used, reason, kind, choice.cost, choice.optimal, calls, sets)
+    return Step(cells, used, reason, kind, choice.cost, choice.optimal, calls, sets, choice.grids)

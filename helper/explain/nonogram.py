@@ -358,7 +358,8 @@ def _lines_step(
     clues = dict(zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True))
     reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
     calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
-    return Step(cells, used, reason, "lines", choice.cost, choice.optimal, calls, sets)
+    cost, optimal, grids = choice.cost, choice.optimal, choice.grids
+    return Step(cells, used, reason, "lines", cost, optimal, calls, sets, grids)
 
 
 def _rectangle_step(puzzle: Nonogram, found: Rectangle, solution: list[list[int]]) -> Step:

@@ -71,6 +71,7 @@ class Choice:
     candidate: int
     cost: int
     optimal: bool  # proven the cheapest; False when the loop ran out of budget (then greedy)
+    grids: tuple[np.ndarray, ...] = ()  # when optimal: the grids whose correction sets prove it
 
 
 @dataclass
@@ -234,7 +235,8 @@ def cheapest_step(
             found = oracle.solve([*on, -oracle.literal(candidates[k])])
             if found is None:  # unsatisfiable: no cheaper choice is left
                 cost = sum(oracle.costs[p] for p in chosen)
-                return Choice(tuple(chosen), k, cost, optimal=True)
+                grids = tuple(oracle.memory.grids)  # every set hit came from one of these
+                return Choice(tuple(chosen), k, cost, optimal=True, grids=grids)
             hitting.hit(oracle.grow(chosen, candidates[k], found))  # a new correction set
     return greedy_step(oracle, candidates, k)  # out of budget: minimal, maybe not cheapest
 

@@ -14,8 +14,10 @@ Rows, columns and cells are counted from 0, as everywhere in the package.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import overload
+
+import numpy as np
 
 from helper.proofs.certificate import Certificate
 
@@ -48,6 +50,10 @@ class Step:
         dropped) but a cheaper step may exist.
     sat_calls, hitting_sets
         What finding this step took (0 for a Nonogram's single-line steps: line logic).
+    grids
+        For a step proven the cheapest by the hitting-set search: the grid arrays whose
+        correction sets made the proof (one Boolean per cell, or per Futoshiki cell and digit).
+        They are the witnesses of :func:`helper.explain.cheapest.certify_cheapest`.
     """
 
     cells: Mapping[Cell, int]
@@ -58,6 +64,7 @@ class Step:
     optimal: bool = True
     sat_calls: int = 0
     hitting_sets: int = 0
+    grids: tuple[np.ndarray, ...] = field(default=(), repr=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.kind})"
@@ -94,6 +101,10 @@ class Explanation(Sequence[Step]):
         With ``explain(..., certify=True)``: one certificate per step, in order, that the
         step's cells follow from its premises and the cells before it
         (:func:`helper.explain.certify.certify_steps`); empty otherwise.
+    cheapest
+        With ``explain(..., certify=True)``: one certificate per step, in order, that no step
+        deciding a cell costs less at its turn
+        (:func:`helper.explain.cheapest.certify_cheapest`); empty otherwise.
     """
 
     steps: tuple[Step, ...]
@@ -104,6 +115,7 @@ class Explanation(Sequence[Step]):
     complete: bool = True
     message: str = ""
     certificates: tuple[Certificate, ...] = ()
+    cheapest: tuple[Certificate, ...] = ()
 
     @overload
     def __getitem__(self, index: int) -> Step: ...

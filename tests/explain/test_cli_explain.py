@@ -67,12 +67,19 @@ def test_certify_marks_each_step_proved_and_proof_dir_writes_them(capsys, tmp_pa
     assert main(["explain", heart, "--certify"]) == 0
     captured = capsys.readouterr()
     lines = captured.out.splitlines()
-    assert lines and all(line.endswith("  [proved]") for line in lines)
-    assert captured.err.strip().endswith(f"{len(lines)} of {len(lines)} steps proved")
+    assert lines and all(line.endswith("  [proved]  [cheapest: proved]") for line in lines)
+    n = len(lines)
+    assert captured.err.strip().endswith(
+        f"{n} of {n} steps proved; {n} of {n} proved the cheapest at their turn"
+    )
     assert main(["explain", heart, "--proof-dir", str(tmp_path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     first = data["steps"][0]["certificate"]
     assert first["proved"] and first["claim"].startswith("step 1: ")
     assert first["files"]["formula"].endswith("nonogram01-step-1.cnf")
     assert main(["check-proof", first["files"]["formula"], first["files"]["proof"]]) == 0
-    assert len(list(tmp_path.glob("*.drat"))) == len(data["steps"])
+    cheapest = data["steps"][0]["cheapest"]
+    assert cheapest["proved"] and cheapest["claim"].startswith("step 1 is the cheapest")
+    assert cheapest["files"]["formula"].endswith("nonogram01-step-1-cheapest.cnf")
+    assert main(["check-proof", cheapest["files"]["formula"], cheapest["files"]["proof"]]) == 0
+    assert len(list(tmp_path.glob("*.drat"))) == 2 * len(data["steps"])
