@@ -386,8 +386,9 @@ def at_most_weighted(
     def register(i: int, j: int) -> int:  # i from 0, j from 1 to bound
         return top + i * bound + j
 
-    clauses: Formula = [[-x] for x, w in zip(literals, weights, strict=True) if w > bound]
-    light = [(x, w) for x, w in zip(literals, weights, strict=True) if w <= bound]
+    pairs = list(zip(literals, weights, strict=True))
+    clauses: Formula = [[-x] for x, w in pairs if w > bound]
+    light = [(x, w) for x, w in pairs if w <= bound]
     for i, (x, w) in enumerate(light):
         for j in range(1, bound + 1):
             if i > 0:

@@ -562,9 +562,9 @@ def test_at_most_weighted_allows_exactly_the_assignments_within_the_bound(weight
         assert _extendable(clauses, literals, count) == allowed, (weights, bound)
     with pytest.raises(ValueError, match="the bound must be 0 or more"):
         at_most_weighted(literals, weights, -1, count)
-    with pytest.raises(ValueError, match="one positive weight per literal"):
+    with pytest.raises(ValueError, match=r"^one positive weight per literal$"):
         at_most_weighted(literals, [0, *weights[1:]], 1, count)
-    with pytest.raises(ValueError, match="one positive weight per literal"):
+    with pytest.raises(ValueError, match=r"^one positive weight per literal$"):
         at_most_weighted(literals, [*weights, 1], 1, count)
 
 

@@ -29,8 +29,6 @@ as not proved, with the reason.
 """
 
 from collections.abc import Sequence
-from math import gcd
-
 import numpy as np
 
 from helper.certify import DEFAULT_PROOF_BACKEND, at_most, at_most_weighted, refute
@@ -173,9 +171,7 @@ def cheapest_formula(
         right = [picked[k] for k, (r, c) in enumerate(open_) if picture[r][c] == solution[r][c]]
         clauses.append(broken + right)
     costs = [_cost(puzzle, q) for q in premises]
-    unit = gcd(*costs) if costs else 1
-    weights = [w // unit for w in costs]
-    clauses += at_most_weighted(used, weights, (cost - 1) // unit, top)
+    clauses += at_most_weighted(used, costs, cost - 1, top)
     return clauses
 
 
@@ -219,7 +215,7 @@ def certify_cheapest_step(
     known = _known(puzzle, before)
     pictures: list[Picture] = []
     for k, grid in enumerate(step.grids, start=1):
-        picture = _picture(puzzle, np.asarray(grid, dtype=bool))
+        picture = _picture(puzzle, np.asarray(grid))
         if isinstance(picture, str):
             return unproved(claim, f"grid {k} is not a grid: {picture}")
         wrong = next((cell for cell, v in known.items() if picture[cell[0]][cell[1]] != v), None)

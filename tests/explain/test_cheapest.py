@@ -117,6 +117,7 @@ FUTOSHIKIS = [
     Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))]),
     _unique_futoshiki(3, 1, 3),
     _unique_futoshiki(3, 2, 4),
+    _unique_futoshiki(3, 3, 1),  # one sign: givens are needed
 ]
 
 
@@ -226,18 +227,21 @@ def test_a_futoshiki_grid_with_two_digits_in_a_cell_is_refused():
     steps = futoshiki.explain(puzzle)
     k = next(k for k, step in enumerate(steps) if step.grids)
     bad = steps[k].grids[0].copy()
-    bad[:3] = True  # cell (0, 0) holds 1, 2 and 3
+    bad[15:18] = True  # cell (1, 2) holds 1, 2 and 3; the cells before it hold one digit each
     proof = certify_cheapest_step(
         puzzle, k + 1, replace(steps[k], grids=(bad,)), _befores(steps)[k], steps.solution
     )
-    assert not proof.proved and proof.reason == "grid 1 is not a grid: cell (0, 0) holds 3 digits"
+    assert not proof.proved and proof.reason == "grid 1 is not a grid: cell (1, 2) holds 3 digits"
 
 
 def test_a_greedy_step_is_not_proved_cheapest():
     steps = nonogram.explain(HARD, lower_bounds=False, rectangles=False, budget=0)
     proofs = certify_cheapest(HARD, steps)
     greedy = [p for s, p in zip(steps, proofs, strict=True) if not s.optimal]
-    assert greedy and all(not p.proved and "ran out of budget" in p.reason for p in greedy)
+    assert greedy and all(
+        p.reason == "the search ran out of budget: the step is minimal, not proven cheapest"
+        for p in greedy
+    )
 
 
 def test_explain_certify_gives_one_cheapest_certificate_per_step():
@@ -246,3 +250,174 @@ def test_explain_certify_gives_one_cheapest_certificate_per_step():
     assert len(steps.cheapest) == len(steps.certificates) == len(steps)
     assert all(c.proved for c in steps.cheapest)
     assert steps.cheapest[0].name == "step-1-cheapest"
+
+
+# -- each piece alone: the premises, what touches a cell, what a picture breaks ------------------
+
+
+def test_the_premises_are_the_explainers_in_their_order():
+    from helper.explain.futoshiki import premises_of
+    from helper.explain.nonogram import line_premises
+
+    assert _premises(HARD) == line_premises(HARD)
+    for puzzle in FUTOSHIKIS:
+        assert _premises(puzzle) == premises_of(puzzle)
+    with_given = next(p for p in FUTOSHIKIS if any(any(row) for row in p.grid))
+    assert any(q[0] == "given" for q in _premises(with_given))
+
+
+def test_what_touches_a_cell():
+    from helper.explain.cheapest import _touches
+
+    cell = (1, 2)
+    assert _touches(("row", 1), cell) and not _touches(("row", 2), cell)
+    assert _touches(("column", 2), cell) and not _touches(("column", 1), cell)
+    assert _touches(("sign", (1, 2), (1, 3)), cell) and _touches(("sign", (0, 2), (1, 2)), cell)
+    assert not _touches(("sign", (0, 2), (0, 3)), cell)
+    assert _touches(("given", (1, 2)), cell) and not _touches(("given", (2, 1)), cell)
+
+
+def test_what_a_picture_breaks():
+    nono = Nonogram([[2], [1]], [[1], [2]])
+    picture = [[1, 1], [0, 1]]  # the solution
+    assert not any(_breaks(nono, q, picture) for q in _premises(nono))
+    assert [_breaks(nono, q, [[1, 0], [0, 1]]) for q in _premises(nono)] == [
+        True, False, False, True  # row 0 (2) and column 1 (2) break; the others hold
+    ]  # fmt: skip
+    puzzle = Futoshiki([[0, 2], [0, 0]], [((0, 0), (1, 0))])
+    good = [[1, 2], [2, 1]]
+    assert not any(_breaks(puzzle, q, good) for q in _premises(puzzle))
+    bad = [[2, 2], [1, 1]]  # rows repeat, the sign is broken, the given holds
+    broken = {q for q in _premises(puzzle) if _breaks(puzzle, q, bad)}
+    assert broken == {("row", 0), ("row", 1), ("sign", (0, 0), (1, 0))}
+    assert _breaks(puzzle, ("given", (0, 1)), [[1, 1], [2, 2]])  # columns fine, given not
+    assert _breaks(puzzle, ("row", 0), [[1, 1], [2, 2]])
+
+
+# -- every false claim is refused ------------------------------------------------------------
+
+
+def _all_steps():
+    """Each step of the small puzzles, with the grid before it."""
+    runs_of = [(p, futoshiki.explain(p)) for p in FUTOSHIKIS]
+    runs_of.append((HARD, nonogram.explain(HARD, lower_bounds=False, rectangles=False)))
+    return [
+        (puzzle, k, step, before, steps.solution)
+        for puzzle, steps in runs_of
+        for k, (step, before) in enumerate(zip(steps, _befores(steps), strict=True))
+    ]
+
+
+def test_a_claim_one_dearer_than_any_step_is_refused_with_the_reason():
+    for puzzle, k, step, before, solution in _all_steps():
+        dearer = replace(step, cost=step.cost + 1)
+        proof = certify_cheapest_step(puzzle, k + 1, dearer, before, solution)
+        assert not proof.proved, (puzzle, k)
+        several = isinstance(puzzle, Nonogram) and len(step.lines) > 1
+        assert proof.reason == "its grids leave a cheaper choice open" + (
+            ": the explainer's lower bounds for steps of several lines carry no certificate"
+            if several
+            else ""
+        ), (puzzle, k)
+        assert (
+            proof.claim == f"step {k + 1} is the cheapest: no step costs less than {step.cost + 1}"
+        )
+
+
+def test_a_certificate_names_its_claim_witnesses_and_variables():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    befores = _befores(steps)
+    k = next(k for k, step in enumerate(steps) if len(step.grids) > 1)
+    proof = certify_cheapest_step(puzzle, k + 1, steps[k], befores[k], steps.solution)
+    assert proof.proved and proof.name == f"step-{k + 1}-cheapest"
+    assert proof.claim == f"step {k + 1} is the cheapest: no step costs less than {steps[k].cost}"
+    n = puzzle.height
+    digits = [(g.reshape(n, n, n).argmax(axis=2) + 1).tolist() for g in steps[k].grids]
+    assert [list(map(list, w)) for w in proof.witnesses] == digits
+    assert all(type(v) is int for w in proof.witnesses for row in w for v in row)
+    premises = len(_premises(puzzle))
+    assert proof.comments == (
+        f"variables 1 to {premises}: premise p is used (rows, columns, signs, givens); then one "
+        "variable per open cell, row by row: the cell forced",
+        f"one clause per grid ({len(steps[k].grids)}): a premise it breaks or a cell it gets right",
+        "last: a sequential weight counter, the premises used cost less than the step",
+    )
+    nono = certify_cheapest(HARD, nonogram.explain(HARD))[1]
+    assert nono.comments[0].startswith(
+        f"variables 1 to {len(_premises(HARD))}: premise p is used (rows, columns); then"
+    )
+    assert (
+        nono.comments[1] == "one clause per grid (0): a premise it breaks or a cell it gets right"
+    )
+    assert all(type(v) is int for w in _multi_witnesses() for row in w for v in row)
+
+
+def _multi_witnesses():
+    steps, before, k = _multi_step()
+    return certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution).witnesses
+
+
+def test_the_back_end_and_the_time_limit_reach_the_proof():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    befores = _befores(steps)
+    k = next(k for k, step in enumerate(steps) if step.grids)
+    proof = certify_cheapest_step(
+        puzzle, k + 1, steps[k], befores[k], steps.solution, backend="glucose4"
+    )
+    assert proof.proved and proof.backend == "glucose4"
+    late = certify_cheapest_step(
+        puzzle, k + 1, steps[k], befores[k], steps.solution, time_limit=1e-9
+    )
+    assert not late.proved and late.reason.startswith("no proof within")
+    every = certify_cheapest(puzzle, steps, backend="glucose4")
+    assert {p.backend for p in every if p.lemmas} == {"glucose4"}
+
+
+def test_no_time_left_leaves_every_step_unproved_and_says_so():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    proofs = certify_cheapest(puzzle, steps, time_limit=1e-9)
+    assert len(proofs) == len(steps)
+    for k, (step, proof) in enumerate(zip(steps, proofs, strict=True), start=1):
+        assert not proof.proved
+        assert proof.claim == f"step {k} is the cheapest: no step costs less than {step.cost}"
+        assert proof.reason.startswith("no time left within 1e-09 s") or proof.reason.startswith(
+            "no proof within"
+        )
+    assert proofs[-1].reason == "no time left within 1e-09 s"
+
+
+def test_each_step_is_certified_on_the_grid_before_it():
+    for puzzle in FUTOSHIKIS[1:]:
+        steps = futoshiki.explain(puzzle)
+        together = certify_cheapest(puzzle, steps)
+        for k, (step, before) in enumerate(zip(steps, _befores(steps), strict=True)):
+            alone = certify_cheapest_step(puzzle, k + 1, step, before, steps.solution)
+            assert together[k].formula == alone.formula and together[k].proved
+
+
+def test_a_step_that_decides_a_decided_cell_is_refused():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    twice = replace(steps, steps=(steps[0], steps[0]))
+    cell = min(steps[0].cells)
+    with pytest.raises(ValueError, match=rf"^step 2 decides cell \({cell[0]}, {cell[1]}\), "
+                       "which is decided$"):  # fmt: skip
+        certify_cheapest(puzzle, twice)
+
+
+def test_a_wrong_sized_grid_is_refused_by_name():
+    steps, before, k = _multi_step()
+    short = certify_cheapest_step(
+        HARD, k + 1, replace(steps[k], grids=(np.zeros(15, dtype=bool),)), before, steps.solution
+    )
+    assert short.reason == "grid 1 is not a grid: it has 15 cells, not 16"
+    puzzle = FUTOSHIKIS[1]
+    fsteps = futoshiki.explain(puzzle)
+    bad = certify_cheapest_step(
+        puzzle, 1, replace(fsteps[0], grids=(np.zeros(26, dtype=bool),)),
+        _befores(fsteps)[0], fsteps.solution,
+    )  # fmt: skip
+    assert bad.reason == "grid 1 is not a grid: it has 26 cell digits, not 27"
