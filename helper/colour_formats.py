@@ -52,7 +52,7 @@ from helper.formats import (
     read_non,
 )
 from helper.nonogram.clues import show
-from helper.nonogram.colour.palette import Colour, Palette
+from helper.nonogram.colour.palette import Colour, Palette, parse_rgb
 from helper.nonogram.colour.puzzle import ColourNonogram, as_colour_nonogram
 from helper.nonogram.puzzle import Nonogram
 
@@ -98,13 +98,17 @@ def _refuse(what: str) -> Callable[..., None]:
     return handler
 
 
+def _external(*_: object) -> int:
+    raise ValueError("the file refers to an external entity")
+
+
 def parse_xml(text: str) -> "_Element":
     """The element tree of ``text``, parsed with entities refused (one-line errors)."""
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.EntityDeclHandler = _refuse("the file declares an entity, which is refused")
     parser.UnparsedEntityDeclHandler = _refuse("the file declares an entity, which is refused")
-    parser.ExternalEntityRefHandler = _refuse("the file refers to an external entity")
+    parser.ExternalEntityRefHandler = _external
     stack: list[_Element] = []
     roots: list[_Element] = []
 
@@ -159,7 +163,8 @@ def _colours(puzzle: _Element) -> dict[str, Colour]:
         if name in declared:
             raise ValueError(f"line {element.line}: colour {show(name)} is declared twice")
         try:
-            declared[name] = Colour(name, element.text.strip(), element.attrs.get("char", ""))
+            rgb = parse_rgb(element.text.strip())
+            declared[name] = Colour(name, rgb, element.attrs.get("char", ""))
         except ValueError as error:
             raise ValueError(f"line {element.line}: {error}") from None
     return declared

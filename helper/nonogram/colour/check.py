@@ -9,6 +9,7 @@ and white.
 
 from collections.abc import Sequence
 from numbers import Integral
+from typing import Any
 
 Block = tuple[int, int]
 """One block of a colour clue: ``(length, colour)``, the colour a grid value from 1."""
@@ -79,7 +80,7 @@ def colour_clues_from_grid(
 def check_colour_nonogram(
     rows: Sequence[Sequence[Block]],
     cols: Sequence[Sequence[Block]],
-    grid: object,
+    grid: Any,
     colours: int,
 ) -> bool:
     """True when ``grid`` has exactly the given row and column clues.
@@ -111,19 +112,17 @@ def check_colour_nonogram(
     """
     try:
         height, width = len(rows), len(cols)
-        if len(grid) != height or any(len(row) != width for row in grid):  # type: ignore[arg-type]
+        if len(grid) != height or any(len(row) != width for row in grid):
             return False
-        for row in grid:  # type: ignore[attr-defined]
+        for row in grid:
             for cell in row:
-                if (
-                    isinstance(cell, bool)
-                    or not isinstance(cell, Integral)
-                    or not 0 <= cell <= colours
-                ):
+                if isinstance(cell, bool) or not isinstance(cell, Integral):
+                    return False
+                if not 0 <= int(cell) <= colours:
                     return False
     except TypeError:
         return False
-    cells = [[int(cell) for cell in row] for row in grid]  # type: ignore[attr-defined]
+    cells = [[int(cell) for cell in row] for row in grid]
     got_rows, got_cols = colour_clues_from_grid(cells)
     if not height:
         got_cols = [[] for _ in cols]

@@ -241,7 +241,7 @@ class Palette:
 def _pair(value: object) -> Colour:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != 2:
         raise ValueError(f"a colour is a Colour or a (name, rgb) pair, not {show(value)}")
-    return Colour(value[0], value[1])  # type: ignore[arg-type]
+    return Colour(value[0], value[1])
 
 
 def _with_char(colour: Colour, used: set[str], first: str) -> Colour:

@@ -9,6 +9,7 @@ rows of 0 and 1.
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from numbers import Integral
 from typing import Any
 
@@ -44,7 +45,7 @@ def needed_cells(clue: Sequence[Block]) -> int:
     >>> needed_cells([(2, 1), (1, 1), (3, 2)])  # a gap between the two of colour 1 only
     7
     """
-    gaps = sum(1 for a, b in zip(clue, clue[1:], strict=False) if a[1] == b[1])
+    gaps = sum(1 for a, b in pairwise(clue) if a[1] == b[1])
     return sum(length for length, _ in clue) + gaps
 
 
@@ -173,7 +174,7 @@ def _palette(value: object) -> Palette:
     if isinstance(value, Palette):
         return value
     if isinstance(value, Iterable) and not isinstance(value, (str, bytes, Mapping)):
-        return Palette(value)  # type: ignore[arg-type]
+        return Palette(value)
     raise ValueError(f"palette {show(value)} is not a Palette or a list of colours")
 
 
@@ -471,7 +472,7 @@ def _colour(value: object, where: str) -> Colour:
     if not isinstance(value, Mapping) or "name" not in value or "rgb" not in value:
         raise ValueError(f'{where}: a colour is an object with "name" and "rgb"')
     try:
-        return Colour(value["name"], value["rgb"], value.get("char", ""))
+        return Colour(value["name"], parse_rgb(value["rgb"]), value.get("char", ""))
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
 

@@ -32,8 +32,10 @@ def colour_line_automaton(
     Examples
     --------
     >>> transitions, finals = colour_line_automaton([(1, 1), (1, 2)], 2)
-    >>> transitions, finals
-    ([(0, 0, 0), (0, 1, 1), (1, 0, 2), (1, 2, 3), (2, 0, 2), (2, 2, 3), (3, 0, 4), (4, 0, 4)], [3, 4])
+    >>> finals, transitions[:4]
+    ([3, 4], [(0, 0, 0), (0, 1, 1), (1, 0, 2), (1, 2, 3)])
+    >>> transitions[4:]  # (2, 2, 3): from the end of the red block straight into the blue
+    [(2, 0, 2), (2, 2, 3), (3, 0, 4), (4, 0, 4)]
     """
     t = template(tuple((int(n), int(c)) for n, c in clue), colours)
     return t.transitions(), t.finals()
