@@ -114,7 +114,11 @@ def test_line_logic_never_removes_a_colour_of_a_solution(case) -> None:
     allowed = solved.allowed_grid()
     assert all(allowed[r][c] >> v & 1 for r, row in enumerate(grid) for c, v in enumerate(row))
     state = solved.to_state()
-    assert all(s in (-1, v) for srow, row in zip(state, grid) for s, v in zip(srow, row))
+    assert all(
+        s in (-1, v)
+        for srow, row in zip(state, grid, strict=True)
+        for s, v in zip(srow, row, strict=True)
+    )
 
 
 def test_line_logic_finds_a_contradiction_and_names_the_line() -> None:

@@ -157,7 +157,8 @@ def test_the_check_agrees_with_brute_force_on_every_small_grid() -> None:
             g
             for g in grids
             if [colour_runs(r) for r in g] == [colour_runs(r) for r in grid]
-            and [colour_runs(c) for c in zip(*g)] == [colour_runs(c) for c in zip(*grid)]
+            and [colour_runs(c) for c in zip(*g, strict=True)]
+            == [colour_runs(c) for c in zip(*grid, strict=True)]
         ]
         assert brute_solutions(puzzle) == sorted(same)
 

@@ -91,7 +91,7 @@ def test_the_models_grow_with_the_colours() -> None:
     cnf = build_colour_cnf(puzzle.rows, puzzle.cols, puzzle.colours)
     assert cnf.cell(5, 6, puzzle.colours) == puzzle.cells * (puzzle.colours + 1)
     assert cnf.variables > puzzle.cells * (puzzle.colours + 1)
-    model, cells = build_colour_automaton_model(puzzle.rows, puzzle.cols, puzzle.colours)
+    model, _ = build_colour_automaton_model(puzzle.rows, puzzle.cols, puzzle.colours)
     proto = model.proto
     assert len(proto.variables) == puzzle.cells
     assert sum(c.has_automaton() for c in proto.constraints) == puzzle.height + puzzle.width
