@@ -47,7 +47,8 @@ HOUSE = """<?xml version="1.0"?>
 <line><count>1</count></line>
 <line><count>3</count></line>
 <line><count color="blue">3</count></line>
-<line><count color="blue">1</count><count color="black">1</count><count color="blue">1</count></line>
+<line><count color="blue">1</count><count color="black">1</count>
+      <count color="blue">1</count></line>
 </clues>
 <solution type="goal">
 <image>
@@ -232,6 +233,9 @@ def test_the_size_limit_holds_before_any_clue_is_checked() -> None:
         read_colour_json(json.dumps(huge))
 
 
+RED = '{"colours": [{"name": "red", "rgb": "f00"}], '
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -243,15 +247,15 @@ def test_the_size_limit_holds_before_any_clue_is_checked() -> None:
             'colours[0]: a colour is an object with "name" and "rgb"',
         ),
         (
-            '{"colours": [{"name": "red", "rgb": "f00"}], "rows": [[[1, "blue"]]], "cols": [[[1, "red"]]]}',
+            RED + '"rows": [[[1, "blue"]]], "cols": [[[1, "red"]]]}',
             "row 0, block 0: unknown colour 'blue'",
         ),
         (
-            '{"colours": [{"name": "red", "rgb": "f00"}], "rows": [[[1]]], "cols": [[[1, "red"]]]}',
+            RED + '"rows": [[[1]]], "cols": [[[1, "red"]]]}',
             "row 0, block 0: [1] is not a block (length, colour)",
         ),
         (
-            '{"colours": [{"name": "red", "rgb": "f00"}], "background": {"name": "red", "rgb": "fff"}, "rows": [], "cols": []}',
+            RED + '"background": {"name": "red", "rgb": "fff"}, "rows": [], "cols": []}',
             "is the background",
         ),
     ],
