@@ -102,7 +102,7 @@ def _external(*_: object) -> int:
     raise ValueError("the file refers to an external entity")
 
 
-def parse_xml(text: str) -> "_Element":
+def _parse_xml(text: str) -> "_Element":
     """The element tree of ``text``, parsed with entities refused (one-line errors)."""
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -239,7 +239,7 @@ def read_webpbn(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Col
     ...
     ValueError: line 4: column 1, block 0: unknown colour 'green' (no <color> declares it)
     """
-    root = parse_xml(text.removeprefix("\ufeff"))
+    root = _parse_xml(text.removeprefix("\ufeff"))
     puzzles = [root] if root.tag == "puzzle" else root.find_all("puzzle")
     if root.tag not in ("puzzle", "puzzleset"):
         raise ValueError(
@@ -397,7 +397,23 @@ def _load_json(text: str) -> Any:
 
 
 def is_colour_data(data: object) -> bool:
-    """Whether a JSON value is a colour puzzle (an object with ``colours``)."""
+    """Whether a JSON value is a colour puzzle (an object with ``colours``).
+
+    Parameters
+    ----------
+    data
+        A value read from JSON.
+
+    Returns
+    -------
+    bool
+        True for an object with a ``colours`` key: our JSON with colours.
+
+    Examples
+    --------
+    >>> is_colour_data({"colours": [], "rows": [], "cols": []}), is_colour_data({"rows": []})
+    (True, False)
+    """
     return isinstance(data, dict) and "colours" in data
 
 
@@ -491,6 +507,20 @@ def read_any_json(
     """Our JSON of either kind: a colour puzzle when it has ``colours``, else a
     black-and-white one (:func:`helper.formats.read_json`, unchanged).
 
+    Parameters
+    ----------
+    text
+        Our JSON text of a puzzle.
+    name
+        The puzzle's name.
+    max_cells
+        A grid of more than this many cells is refused before its clues are checked.
+
+    Returns
+    -------
+    Nonogram or ColourNonogram
+        The validated puzzle.
+
     Examples
     --------
     >>> read_any_json('{"rows": [[1]], "cols": [[1]]}')
@@ -571,6 +601,16 @@ def read_any_puzzle_file(
 def webpbn_to_json(text: str) -> str:
     """Convert webpbn XML to our JSON with colours (:func:`write_colour_json`).
 
+    Parameters
+    ----------
+    text
+        The text of a webpbn XML file.
+
+    Returns
+    -------
+    str
+        The same puzzle as our JSON with colours.
+
     Examples
     --------
     >>> import json
@@ -583,6 +623,16 @@ def webpbn_to_json(text: str) -> str:
 
 def json_to_webpbn(text: str) -> str:
     """Convert our JSON (with or without colours) to webpbn XML (:func:`write_webpbn`).
+
+    Parameters
+    ----------
+    text
+        Our JSON text of a puzzle, black and white or in colour.
+
+    Returns
+    -------
+    str
+        The same puzzle as webpbn XML.
 
     Examples
     --------
@@ -599,7 +649,6 @@ __all__ = [
     "READERS",
     "is_colour_data",
     "json_to_webpbn",
-    "parse_xml",
     "read_any_json",
     "read_any_puzzle_file",
     "read_colour_json",

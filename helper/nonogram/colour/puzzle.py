@@ -88,7 +88,25 @@ def block_text(block: Block, palette: Palette) -> str:
 
 
 def clue_text(clue: Sequence[Block], palette: Palette) -> str:
-    """``"(3 red, 2 blue)"``, or ``"(empty)"``: a clue as a person reads it."""
+    """``"(3 red, 2 blue)"``, or ``"(empty)"``: a clue as a person reads it.
+
+    Parameters
+    ----------
+    clue
+        ``(length, colour number)`` blocks.
+    palette
+        The palette that names the colours.
+
+    Returns
+    -------
+    str
+        The blocks in order, each as its length and its colour's name.
+
+    Examples
+    --------
+    >>> clue_text([(3, 1), (2, 2)], Palette([("red", "f00"), ("blue", "00f")]))
+    '(3 red, 2 blue)'
+    """
     return "(" + (", ".join(block_text(b, palette) for b in clue) or "empty") + ")"
 
 
