@@ -1,8 +1,8 @@
 """Colour Nonogram files: webpbn's XML format, and our JSON with colours.
 
-**webpbn XML** ("XML Format for Paint-by-Number Puzzles", version 0.3, Jan Wolter: the format
-webpbn.com exports and his solver pbnsolve reads). A file is a ``<puzzleset>`` holding one
-``<puzzle type="grid">`` (its ``defaultcolor``, ``black`` unless said, colours a ``<count>``
+**webpbn XML** ("XML Format for Paint-by-Number Puzzles", version 0.3, Jan Wolter,
+https://webpbn.com/pbn_fmt.html: the format webpbn.com exports and his solver pbnsolve reads).
+A file is a ``<puzzleset>`` holding one ``<puzzle type="grid">`` (its ``defaultcolor``, ``black`` unless said, colours a ``<count>``
 without ``color``; its ``backgroundcolor``, ``white`` unless said, the empty cells)::
 
     <puzzleset>

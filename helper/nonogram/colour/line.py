@@ -6,11 +6,16 @@ cell ``x`` may still be colour ``c`` (``can[0]``: the background). Solving a lin
 each cell, exactly the colours that some placement of the clue agreeing with every cell gives
 it, and finds a contradiction when no placement agrees: the forward and backward sweep of
 :func:`~.automaton.live_states` over the clue's automaton, where same-colour neighbours need a
-gap and blocks of different colours may touch. This is the complete line solver of colour
-Nonograms as Batenburg and Kosters describe it (the black-and-white dynamic programme with a
-colour per block, *Solving Nonograms by combining relaxations*, Pattern Recognition 42(8),
-2009) and as Jan Wolter's pbnsolve documents it for webpbn's multicolour puzzles (its "line
-solver" notes: left-most and right-most placements per colour, the cells where they agree).
+gap and blocks of different colours may touch.
+
+Where the rules come from: the complete line solver is the dynamic programme over "the first
+``j`` blocks fit in the first ``i`` cells" of Batenburg and Kosters (*Solving Nonograms by
+combining relaxations*, Pattern Recognition 42(8), 2009; ``batenburg2009`` in the book's
+references), with a colour per block and the gap between two blocks required only when their
+colours agree. Jan Wolter's pbnsolve, the solver of webpbn.com's multicolour puzzles,
+describes the same rules for colour lines and line solving repeated over rows and columns to a
+fixpoint (its documentation, https://webpbn.com/pbnsolve.html, and his survey of solvers,
+``wolter_survey`` in the book's references).
 
 :class:`ColourGrid` holds a whole puzzle as such masks, per row and per column, and runs
 propagation to the fixpoint with a work queue of changed lines, as
