@@ -2,8 +2,9 @@
 
 **webpbn XML** ("XML Format for Paint-by-Number Puzzles", version 0.3, Jan Wolter,
 https://webpbn.com/pbn_fmt.html: the format webpbn.com exports and his solver pbnsolve reads).
-A file is a ``<puzzleset>`` holding one ``<puzzle type="grid">`` (its ``defaultcolor``, ``black`` unless said, colours a ``<count>``
-without ``color``; its ``backgroundcolor``, ``white`` unless said, the empty cells)::
+A file is a ``<puzzleset>`` holding one ``<puzzle type="grid">`` (its ``defaultcolor``,
+``black`` unless said, colours a ``<count>`` without ``color``; its ``backgroundcolor``,
+``white`` unless said, the empty cells)::
 
     <puzzleset>
       <puzzle type="grid" defaultcolor="red" backgroundcolor="white">
