@@ -15,7 +15,7 @@ the back ends of :mod:`helper.backends`. The solvers (and with them OR-Tools and
 loaded on first use, so that the puzzle value and the checks import quickly and alone (the
 figures of :mod:`helper.plot` need no solver).
 
-Colour Nonograms are in :mod:`helper.nonogram.colour`, where a :class:`Nonogram` is the
+Colour Nonograms are in ``helper.nonogram.colour``, where a :class:`Nonogram` is the
 one-colour case.
 """
 
