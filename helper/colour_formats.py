@@ -27,14 +27,15 @@ saved game) are ignored, as are the other text elements. ``title``, ``author``,
 as ``by``, as in ``.non``) and are written back.
 
 **Our JSON with colours**: our Nonogram JSON (:mod:`helper.formats`) with a ``colours`` list
-and the clues as ``[length, colour name]`` blocks (:meth:`ColourNonogram.to_dict`). A JSON
-object without ``colours`` is a black-and-white Nonogram, read as before.
+and the clues as ``[length, colour name]`` blocks
+(:meth:`~helper.nonogram.colour.ColourNonogram.to_dict`). A JSON object without ``colours`` is
+a black-and-white Nonogram, read as before.
 
 **Hostile files.** The same one-line ``ValueError`` and the same size limits as
 :mod:`helper.formats` (:data:`~helper.formats.MAX_CELLS`, the file size checked before
 reading). The XML parser is the standard library's expat with every entity declaration and
 external reference refused (no "billion laughs", no file or network read), elements nested
-at most :data:`MAX_DEPTH` deep.
+at most ``MAX_DEPTH`` (32) deep.
 """
 
 import json
@@ -198,7 +199,7 @@ def _image(solution: _Element, height: int, width: int, chars: dict[str, int]) -
 
 
 def read_webpbn(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> ColourNonogram:
-    """Parse webpbn XML (version 0.3) into a :class:`ColourNonogram` called ``name``.
+    """Parse webpbn XML (version 0.3) into a colour Nonogram called ``name``.
 
     Parameters
     ----------
@@ -222,7 +223,7 @@ def read_webpbn(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> Col
         an entity declaration, no puzzle or more than one, a puzzle type other than
         ``grid``, a missing or repeated ``<clues>`` block, a count that is not a positive
         integer, an undeclared colour, a goal that does not fit; and the checks of
-        :class:`ColourNonogram` (naming the line and the block).
+        :class:`~helper.nonogram.colour.ColourNonogram` (naming the line and the block).
 
     Examples
     --------
@@ -419,13 +420,13 @@ def is_colour_data(data: object) -> bool:
 
 
 def read_colour_json(text: str, name: str = "", *, max_cells: int = MAX_CELLS) -> ColourNonogram:
-    """Parse our JSON with colours into a :class:`ColourNonogram`.
+    """Parse our JSON with colours into a :class:`~helper.nonogram.colour.ColourNonogram`.
 
     Parameters
     ----------
     text
         A JSON object with ``colours``, ``rows`` and ``cols`` (see
-        :meth:`ColourNonogram.to_dict`).
+        :meth:`~helper.nonogram.colour.ColourNonogram.to_dict`).
     name
         The puzzle's name.
     max_cells

@@ -5,8 +5,8 @@ blocks, validated when made). :func:`solve` solves it with the recommended solve
 returns a :class:`~helper.results.SolveResult` whose grid holds colour numbers (0 the
 background); :func:`count_solutions` counts its solutions up to a limit. Every other solver is
 in ``SOLVERS``, every counter in ``COUNTERS``, both described by ``REGISTRY``
-(:mod:`.solvers`). A black-and-white :class:`~helper.nonogram.Nonogram` is accepted
-everywhere as the one-colour case.
+(``helper.nonogram.colour.solvers``). A black-and-white :class:`~helper.nonogram.Nonogram` is
+accepted everywhere as the one-colour case.
 
 The solvers (and with them OR-Tools and PySAT) are loaded on first use, as in
 :mod:`helper.nonogram`.

@@ -44,7 +44,7 @@ RANDOM_BACKGROUND = 0.4
 
 
 def ink_palette(colours: int) -> Palette:
-    """The palette of the first ``colours`` of :data:`INKS` (1 to 5) on white.
+    """The palette of the first ``colours`` of ``INKS`` (1 to 5) on white.
 
     Examples
     --------

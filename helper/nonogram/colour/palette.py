@@ -141,7 +141,7 @@ class Palette:
     Raises
     ------
     ValueError
-        No clue colour, more than :data:`MAX_COLOURS`, a name or character given twice, or a
+        No clue colour, more than ``MAX_COLOURS`` (32), a name or character given twice, or a
         clue colour named like the background.
 
     Examples
@@ -211,12 +211,12 @@ class Palette:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every name by grid value: the background's first."""
+        """Every name, by grid value (the background's first)."""
         return (self.background.name, *(c.name for c in self.colours))
 
     @property
     def chars(self) -> tuple[str, ...]:
-        """Every character by grid value: the background's first."""
+        """Every character, by grid value (the background's first)."""
         return (self.background.char, *(c.char for c in self.colours))
 
     def index(self, name: str) -> int:
@@ -234,7 +234,7 @@ class Palette:
 
     @property
     def black_and_white(self) -> bool:
-        """True for one clue colour: the puzzle is a black-and-white Nonogram."""
+        """Whether there is one clue colour (the puzzle is a black-and-white Nonogram)."""
         return len(self.colours) == 1
 
 

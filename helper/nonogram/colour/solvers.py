@@ -197,8 +197,8 @@ def solve(
     time_limit: float | None = None,
     config: Config = None,
 ) -> SolveResult:
-    """Solve a colour Nonogram with a registered solver (:data:`RECOMMENDED_SOLVER` by
-    default).
+    """Solve a colour Nonogram with a registered solver (``RECOMMENDED_SOLVER``, the
+    portfolio, by default).
 
     Parameters
     ----------
