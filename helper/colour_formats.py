@@ -106,7 +106,8 @@ def _external(*_: object) -> int:
 
 def _parse_xml(text: str) -> "_Element":
     """The element tree of ``text``, parsed with entities refused (one-line errors)."""
-    parser = expat.ParserCreate()
+    parser = expat.ParserCreate(encoding="UTF-8")  # the text is decoded already, whatever
+    # encoding its declaration names
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.EntityDeclHandler = _refuse("the file declares an entity, which is refused")
     parser.UnparsedEntityDeclHandler = _refuse("the file declares an entity, which is refused")

@@ -117,6 +117,12 @@ def test_black_and_white_is_written_as_one_colour_and_read_back() -> None:
     )
 
 
+def test_the_text_is_read_as_decoded_whatever_its_declaration_says() -> None:
+    text = HOUSE.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    text = "\ufeff" + text.replace("House &amp; roof", "Maison à toit")
+    assert read_webpbn(text.replace("\n", "\r\n")).info["title"] == "Maison à toit"
+
+
 def test_predefined_black_is_the_default_colour() -> None:
     text = (
         '<puzzleset><puzzle><clues type="rows"><line><count>1</count></line></clues>'
