@@ -2,7 +2,9 @@
 
 One shape for every command: a verb, then the file (``python -m helper solve FILE``). The kind
 of puzzle is read from the file's name: ``.non`` and ``.json`` are Nonograms, ``.txt`` is a
-Futoshiki in the text format. ``generate futoshiki N`` makes a new puzzle. ``solve`` and
+Futoshiki in the text format, ``.xml`` a colour Nonogram in webpbn's format (a ``.json`` with
+``colours`` is one too). With a colour puzzle, ``--json`` gives each cell's colour by the name
+the file gives it. ``generate futoshiki N`` makes a new puzzle. ``solve`` and
 ``count`` take ``--certify`` (prove the answer: a "no" with a DRAT proof that the book's checker
 accepts) and ``--proof-dir DIR`` (also write each proof as DIMACS and DRAT files), and
 ``check-proof FORMULA PROOF`` checks such a pair. Installed, the same command line is the
@@ -38,11 +40,12 @@ if TYPE_CHECKING:
     from helper.explain.steps import Explanation, Premise, Step
     from helper.futoshiki import Futoshiki
     from helper.nonogram import Nonogram
+    from helper.nonogram.colour import ColourNonogram
     from helper.proofs import Certificate
     from helper.registry import Registry
     from helper.results import CountResult, SolveResult
 
-    Puzzle = Nonogram | Futoshiki
+    Puzzle = Nonogram | Futoshiki | ColourNonogram
 
 EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT, EXIT_TOO_LARGE = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program Ctrl-C stopped
@@ -60,9 +63,15 @@ PROG = "python -m helper"
 SCRIPT = "logic-puzzles"
 """The installed command (``[project.scripts]`` of pyproject.toml), the same as ``PROG``."""
 
-Kind = Literal["nonogram", "futoshiki"]
-KINDS: dict[str, Kind] = {".non": "nonogram", ".json": "nonogram", ".txt": "futoshiki"}
-"""The kind of puzzle a file holds, by its suffix (in any case)."""
+Kind = Literal["nonogram", "futoshiki", "colour"]
+KINDS: dict[str, Kind] = {
+    ".non": "nonogram",
+    ".json": "nonogram",
+    ".txt": "futoshiki",
+    ".xml": "colour",
+}
+"""The kind of puzzle a file holds, by its suffix (in any case); a ``.json`` file with
+``colours`` turns out to be a colour Nonogram once read (:func:`read_puzzle`)."""
 
 STATUS_EXIT = {
     "solved": EXIT_OK,
@@ -176,7 +185,8 @@ def puzzle_kind(path: str) -> Kind:
     if kind is None:
         raise CommandError(
             f"{path}: cannot tell the kind of puzzle from the file's name: a Nonogram is a "
-            ".non or .json file, a Futoshiki a .txt file in the text format"
+            ".non or .json file, a Futoshiki a .txt file in the text format, a colour "
+            "Nonogram an .xml (webpbn) or .json file"
         )
     return kind
 
@@ -221,18 +231,57 @@ def _read_futoshiki(path: str) -> "Futoshiki":
         raise CommandError(f"{path}: {error}") from None
 
 
+def _read_colour(path: str, max_cells: int) -> "Nonogram | ColourNonogram":
+    """A ``.xml`` or ``.json`` file of either kind of Nonogram."""
+    from helper.colour_formats import read_any_puzzle_file
+
+    try:
+        return read_any_puzzle_file(path, max_cells=max_cells)  # ValueErrors name the file
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file") from None
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    except (RecursionError, MemoryError) as error:  # a last guard: the readers avoid both
+        raise CommandError(f"{path}: cannot read it ({type(error).__name__})") from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+
+
 def read_puzzle(args: argparse.Namespace, kind: Kind) -> "Puzzle":
-    """The puzzle in ``args.file``, or a :class:`CommandError` naming the file."""
+    """The puzzle in ``args.file``, or a :class:`CommandError` naming the file (a ``.json``
+    with ``colours`` is a colour Nonogram: :func:`kind_of` tells)."""
+    if kind == "colour" or (kind == "nonogram" and Path(args.file).suffix.lower() == ".json"):
+        return _read_colour(args.file, args.max_cells)
     if kind == "nonogram":
         return _read_nonogram(args.file, args.max_cells)
     return _read_futoshiki(args.file)
+
+
+def kind_of(puzzle: "Puzzle", kind: Kind) -> Kind:
+    """The kind of a puzzle once read: ``"colour"`` for a colour Nonogram, whatever the
+    file's name said."""
+    from helper.nonogram.colour import ColourNonogram
+
+    return "colour" if isinstance(puzzle, ColourNonogram) else kind
+
+
+def _refuse_colour(args: argparse.Namespace, kind: Kind, what: str) -> None:
+    """A usage error for an option that colour puzzles do not have yet."""
+    if kind == "colour" and what:
+        refuse(
+            args,
+            f"{what}: for black-and-white Nonograms and Futoshiki only, not yet for a colour "
+            "Nonogram",
+        )
 
 
 # -- choosing a solver -------------------------------------------------------------------------
 
 
 def _registry(kind: Kind) -> "Registry":
-    if kind == "nonogram":
+    if kind == "colour":
+        from helper.nonogram.colour.solvers import REGISTRY
+    elif kind == "nonogram":
         from helper.nonogram import REGISTRY
     else:
         from helper.futoshiki import REGISTRY
@@ -244,6 +293,10 @@ def _default_solver(kind: Kind, capability: str) -> str:
 
     if kind == "futoshiki":
         return DEFAULT_SOLVER
+    if kind == "colour":
+        from helper.nonogram.colour import solvers
+
+        return solvers.RECOMMENDED_SOLVER if capability == "solve" else solvers.DEFAULT_COUNTER
     from helper.nonogram import RECOMMENDED_SOLVER
     from helper.nonogram.unique import DEFAULT_COUNTER
 
@@ -305,6 +358,8 @@ def _failed_by(data: dict[str, Any], error: SolverError, file: str) -> Outcome:
 
 
 def _board_text(kind: Kind, puzzle: "Puzzle", grid: Sequence[Sequence[int]]) -> str:
+    if kind == "colour":
+        return puzzle.picture_text(grid)  # type: ignore[union-attr]
     if kind == "futoshiki":
         from helper.futoshiki import Futoshiki
 
@@ -312,10 +367,31 @@ def _board_text(kind: Kind, puzzle: "Puzzle", grid: Sequence[Sequence[int]]) -> 
     return "\n".join("".join("#" if cell else "." for cell in row) for row in grid)
 
 
-def _solve_data(result: "SolveResult") -> dict[str, Any]:
+def _colour_data(puzzle: "Puzzle") -> dict[str, Any]:
+    """A colour puzzle's palette as JSON: each colour's name, RGB and character, the
+    background first (the names its grids are given in)."""
+    palette = puzzle.colour_palette  # type: ignore[union-attr]
+    return {
+        "palette": [
+            {"name": c.name, "rgb": "#" + c.hex, "char": c.char}
+            for c in (palette.background, *palette.colours)
+        ]
+    }
+
+
+def _cells(puzzle: "Puzzle | None", kind: Kind, grid: Sequence[Sequence[int]]) -> list[list[Any]]:
+    """A grid as JSON: numbers, or each cell's colour name for a colour puzzle."""
+    if kind == "colour" and puzzle is not None:
+        return puzzle.names_of(_grid(grid))  # type: ignore[union-attr]
+    return _grid(grid)
+
+
+def _solve_data(
+    result: "SolveResult", puzzle: "Puzzle | None" = None, kind: Kind = "nonogram"
+) -> dict[str, Any]:
     return {
         "status": result.status,
-        "grid": None if result.grid is None else _grid(result.grid),
+        "grid": None if result.grid is None else _cells(puzzle, kind, result.grid),
         "solver": result.solver,
         "method": result.method,
         "seconds": result.seconds,
@@ -348,7 +424,9 @@ def _count_words(count: "CountResult") -> str:
     return f"{n} {noun}" + (": the puzzle is unique" if count.unique else "")
 
 
-def _count_data(count: "CountResult") -> dict[str, Any]:
+def _count_data(
+    count: "CountResult", puzzle: "Puzzle | None" = None, kind: Kind = "nonogram"
+) -> dict[str, Any]:
     return {
         "status": count.status,
         "count": count.count,
@@ -360,7 +438,7 @@ def _count_data(count: "CountResult") -> dict[str, Any]:
         "method": count.method,
         "seconds": count.seconds,
         "stats": dict(count.stats),
-        "solutions": [_grid(grid) for grid in count.solutions],
+        "solutions": [_cells(puzzle, kind, grid) for grid in count.solutions],
     }
 
 
@@ -419,15 +497,30 @@ def command_solve(args: argparse.Namespace) -> Outcome:
     """Solve the puzzle; print it (a Nonogram as ``#`` and ``.``, a Futoshiki in the text
     format), or the clues to blame when there is no solution."""
     kind = puzzle_kind(args.file)
-    if args.grade and kind != "nonogram":
+    if args.grade and kind == "futoshiki":
         refuse(args, "--grade applies only to a Nonogram")
+    _refuse_colour(
+        args, kind, "--certify and --proof-dir" if args.certify or args.proof_dir else ""
+    )
+    _refuse_colour(args, kind, "--grade" if args.grade else "")
     solver = _lookup(args, kind, "solve")
     puzzle = read_puzzle(args, kind)
+    if kind_of(puzzle, kind) != kind:
+        kind = kind_of(puzzle, kind)
+        _refuse_colour(args, kind, "--grade" if args.grade else "")
+        _refuse_colour(
+            args, kind, "--certify and --proof-dir" if args.certify or args.proof_dir else ""
+        )
+        solver = _lookup(args, kind, "solve")
     result = solver(puzzle, time_limit=args.time_limit)
-    data = {**_shared(args, kind), **_solve_data(result)}
+    data = {**_shared(args, kind), **_solve_data(result, puzzle, kind)}
+    if kind == "colour":
+        data.update(_colour_data(puzzle))
     proved, proof_text = _certify(args, kind, puzzle, result)
     if proved is not None:
         data["certificate"] = proved
+    if result.status == "no solution" and kind == "colour":
+        return _failed(data, result.status, result.message, args.file)
     if result.status == "no solution":
         noun, found, report = _diagnose(kind, puzzle, args.time_limit)
         data["diagnosis"] = None if found is None else _diagnosis_data(found, noun)
@@ -457,10 +550,21 @@ def command_solve(args: argparse.Namespace) -> Outcome:
 def command_count(args: argparse.Namespace) -> Outcome:
     """Count the solutions, up to ``--limit``."""
     kind = puzzle_kind(args.file)
+    _refuse_colour(
+        args, kind, "--certify and --proof-dir" if args.certify or args.proof_dir else ""
+    )
     counter = _lookup(args, kind, "count")
     puzzle = read_puzzle(args, kind)
+    if kind_of(puzzle, kind) != kind:
+        kind = kind_of(puzzle, kind)
+        _refuse_colour(
+            args, kind, "--certify and --proof-dir" if args.certify or args.proof_dir else ""
+        )
+        counter = _lookup(args, kind, "count")
     count = counter(puzzle, args.limit, time_limit=args.time_limit)
-    data = {**_shared(args, kind), **_count_data(count)}
+    data = {**_shared(args, kind), **_count_data(count, puzzle, kind)}
+    if kind == "colour":
+        data.update(_colour_data(puzzle))
     words = _count_words(count)
     proved, proof_text = _certify(args, kind, puzzle, count)
     if proved is not None:
@@ -708,7 +812,9 @@ def command_explain(args: argparse.Namespace) -> Outcome:
     from helper.explain import futoshiki, nonogram
 
     kind = puzzle_kind(args.file)
+    _refuse_colour(args, kind, "explain")
     puzzle = read_puzzle(args, kind)
+    _refuse_colour(args, kind_of(puzzle, kind), "explain")
     explain: Callable[..., Explanation] = (
         nonogram.explain if kind == "nonogram" else futoshiki.explain
     )
@@ -759,19 +865,41 @@ def command_explain(args: argparse.Namespace) -> Outcome:
 
 
 def command_convert(args: argparse.Namespace) -> Outcome:
-    """Print a Nonogram in the other format (or the one ``--to`` names)."""
+    """Print a Nonogram in the other format (or the one ``--to`` names): ``.non`` and
+    black-and-white JSON to each other, webpbn XML to our JSON (with colours) and back."""
+    from helper.colour_formats import write_colour_json, write_webpbn
     from helper.formats import write_json, write_non
+    from helper.nonogram import Nonogram
 
     kind = puzzle_kind(args.file)
-    if kind != "nonogram":
+    if kind == "futoshiki":
         refuse(
             args,
-            f"{args.file}: convert reads a Nonogram (.non or .json); a Futoshiki has one "
-            "format, the text format",
+            f"{args.file}: convert reads a Nonogram (.non, .json or .xml); a Futoshiki has "
+            "one format, the text format",
         )
-    puzzle = _read_nonogram(args.file, args.max_cells)
-    target = args.to or ("json" if Path(args.file).suffix.lower() != ".json" else "non")
-    text = write_json(puzzle) if target == "json" else write_non(puzzle)
+    puzzle = read_puzzle(args, kind)
+    kind = kind_of(puzzle, kind)
+    suffix = Path(args.file).suffix.lower()
+    if args.to:
+        target = args.to
+    elif kind == "colour":
+        target = "json" if suffix == ".xml" else "xml"
+    else:
+        target = "json" if suffix != ".json" else "non"
+    if target == "xml":
+        text = write_webpbn(puzzle)  # type: ignore[arg-type]
+    elif isinstance(puzzle, Nonogram):
+        text = write_json(puzzle) if target == "json" else write_non(puzzle)
+    elif target == "json":
+        text = write_colour_json(puzzle)  # type: ignore[arg-type]
+    elif puzzle.colours == 1:  # type: ignore[union-attr]
+        text = write_non(puzzle.to_nonogram())  # type: ignore[union-attr]
+    else:
+        raise CommandError(
+            f"{args.file}: a .non file holds black and white only, and this puzzle has "
+            f"{puzzle.colours} colours (convert --to json or --to xml)"  # type: ignore[union-attr]
+        )
     converted = json.loads(text) if target == "json" else text
     data = {**_shared(args, kind), "to": target, "puzzle": converted}
     return Outcome(data, text.removesuffix("\n"))
@@ -810,7 +938,10 @@ def command_generate_futoshiki(args: argparse.Namespace) -> Outcome:
 VERBS = ("solve", "count", "explain", "convert", "generate", "check-proof")
 """The commands, in the order ``--help`` lists them."""
 TIME_LIMIT_HELP = "give up after this long (a count says what it found by then)"
-FILE_HELP = "a Nonogram (.non or .json) or a Futoshiki (.txt, the text format)"
+FILE_HELP = (
+    "a Nonogram (.non or .json), a colour Nonogram (.xml in webpbn's format, or .json with "
+    "colours) or a Futoshiki (.txt, the text format)"
+)
 
 
 def _add_common(command: argparse.ArgumentParser, *, file: bool = True) -> None:
@@ -845,7 +976,7 @@ def _add_time_limit(command: argparse.ArgumentParser, extra: str = "") -> None:
 
 def _add_solver(command: argparse.ArgumentParser, capability: Literal["solve", "count"]) -> None:
     role = "solver" if capability == "solve" else "counter"
-    kinds: list[Kind] = ["nonogram", "futoshiki"]
+    kinds: list[Kind] = ["nonogram", "futoshiki", "colour"]
     listed = "; ".join(
         f"{kind.title()}: {', '.join(_registry(kind).names(capability))}" for kind in kinds
     )
@@ -984,11 +1115,11 @@ def _add_convert(commands: "argparse._SubParsersAction") -> None:
         commands,
         "convert",
         command_convert,
-        "convert a Nonogram between .non and our JSON",
+        "convert a Nonogram between .non, our JSON and webpbn XML",
         "Print a Nonogram in the other format (or the one --to names).",
     )
     _add_common(convert)
-    convert.add_argument("--to", choices=["json", "non"], help="the output format")
+    convert.add_argument("--to", choices=["json", "non", "xml"], help="the output format")
     _add_max_cells(convert)
 
 
@@ -1029,7 +1160,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         prog=prog,
         description="Solve, count, explain, convert and generate Nonogram and Futoshiki "
         "puzzles. Every command but generate takes a file, whose name says the kind of "
-        "puzzle: .non and .json are Nonograms, .txt is a Futoshiki in the text format.",
+        "puzzle: .non and .json are Nonograms, .txt is a Futoshiki in the text format, .xml a "
+        "colour Nonogram (webpbn's XML; a .json with colours is one too).",
         epilog=f"Exit status: {statuses}. The same with --json, which makes every command "
         "print one JSON object on stdout, errors too. "
         f"Run '{prog} COMMAND --help' for a command's options. "

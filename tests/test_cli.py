@@ -268,7 +268,7 @@ def test_errors(args, status, message, capsys):
         (["generate", "futoshiki", "12"], "size must be from 4 to 9, got 12"),
         (["generate", "nonogram", "5"], "invalid choice: 'nonogram'"),
         (["generate"], "the following arguments are required: KIND"),
-        (["convert", "x.non", "--to", "xml"], "invalid choice: 'xml'"),
+        (["convert", "x.non", "--to", "svg"], "invalid choice: 'svg'"),
         (["convert", str(DATA / "futoshiki_5x5.txt")], "convert reads a Nonogram"),
         (["solve", str(DATA / "futoshiki_5x5.txt"), "--grade"], "--grade applies only to a"),
         (["futoshiki", "x.txt"], "'futoshiki' was the old spelling of 'solve FILE.txt (or"),

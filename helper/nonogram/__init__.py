@@ -14,6 +14,9 @@ a CNF, :mod:`helper.nonogram.line` is line logic (with probing and search), and
 the back ends of :mod:`helper.backends`. The solvers (and with them OR-Tools and PySAT) are
 loaded on first use, so that the puzzle value and the checks import quickly and alone (the
 figures of :mod:`helper.plot` need no solver).
+
+Colour Nonograms are in ``helper.nonogram.colour``, where a :class:`Nonogram` is the
+one-colour case.
 """
 
 import importlib
