@@ -682,7 +682,45 @@
           }
         }
       }
+      // line logic over the grid from this cell and the reader's right cells: which line breaks
+      const grid = this.grid.map((value, x) =>
+        x === i ? mine : value === UNKNOWN || this.isWrong(x) ? -1 : value === FILL ? 1 : 0);
+      const broken = this.propagate(grid);
+      if (broken) {
+        return `with it and the cells you have right, line logic leaves ${broken[0]} ${broken[1]}'s clue ${clueText(broken[2])} no placement`;
+      }
       return `no clue rules it out on its own yet, but the one picture that keeps every clue has it ${mine ? "empty" : "filled"}`;
+    }
+
+    /* Line logic (solveLine on every changed line until nothing changes) on a grid of -1, 0
+       and 1, in place; the first line left with no placement, as [axis, index, clue], or null. */
+    propagate(grid) {
+      const w = this.width;
+      const h = this.height;
+      const dirty = [];
+      for (let r = 0; r < h; r++) dirty.push(["row", r]);
+      for (let c = 0; c < w; c++) dirty.push(["column", c]);
+      const queued = new Set(dirty.map(([a, x]) => `${a}${x}`));
+      while (dirty.length) {
+        const [axis, line] = dirty.shift();
+        queued.delete(`${axis}${line}`);
+        const clue = axis === "row" ? this.data.rows[line] : this.data.cols[line];
+        const at = (x) => (axis === "row" ? line * w + x : x * w + line);
+        const cells = [];
+        for (let x = 0; x < (axis === "row" ? w : h); x++) cells.push(grid[at(x)]);
+        const solved = solveLine(clue, cells);
+        if (solved === null) return [axis, line, clue];
+        solved.forEach((value, x) => {
+          if (value === cells[x]) return;
+          grid[at(x)] = value;
+          const cross = axis === "row" ? ["column", x] : ["row", x];
+          if (!queued.has(`${cross[0]}${cross[1]}`)) {
+            queued.add(`${cross[0]}${cross[1]}`);
+            dirty.push(cross);
+          }
+        });
+      }
+      return null;
     }
 
     lineValues(grid, axis, index) {
@@ -1050,7 +1088,61 @@
         const broken = small === i ? v >= n || (other && v >= other) : v <= 1 || (other && v <= other);
         if (broken) return `it breaks the sign ${pairText(small, n)} < ${pairText(large, n)}`;
       }
+      const found = this.candidatesBreak(i);
+      if (found) return `with ${v} there, ${found}`;
       return "it breaks no rule on its own yet, but the one solution has another digit there";
+    }
+
+    /* With the wrong digit at i and the reader's right digits, the candidates of every cell
+       narrowed by three rules a person uses (a digit placed is no candidate elsewhere in its
+       row and column; a digit with one place left in a row or column goes there; a sign's
+       smaller cell is below the largest candidate of the larger, and the larger above the
+       smallest of the smaller) until nothing changes: the first clue left unkeepable, in
+       words, or null. */
+    candidatesBreak(i) {
+      const n = this.width;
+      const all = [];
+      for (let d = 1; d <= n; d++) all.push(d);
+      const cand = this.grid.map((value, x) =>
+        new Set(x === i || (value && !this.isWrong(x)) ? [value] : all));
+      const lineOf = (axis, k) => all.map((_, x) => (axis === "row" ? k * n + x : x * n + k));
+      const lines = [];
+      for (let k = 0; k < n; k++) lines.push(["row", k], ["column", k]);
+      let changed = true;
+      const cut = (x, keep) => {
+        const before = cand[x].size;
+        for (const d of [...cand[x]]) if (!keep(d)) cand[x].delete(d);
+        if (cand[x].size !== before) changed = true;
+        return cand[x].size === 0;
+      };
+      while (changed) {
+        changed = false;
+        for (const [axis, k] of lines) {
+          const cells = lineOf(axis, k);
+          for (const x of cells) {
+            if (cand[x].size !== 1) continue;
+            const [d] = cand[x];
+            for (const y of cells) {
+              if (y !== x && cut(y, (e) => e !== d)) {
+                return `${axis} ${k} leaves ${pairText(y, n)} no digit`;
+              }
+            }
+          }
+          for (const d of all) {
+            const spots = cells.filter((x) => cand[x].has(d));
+            if (spots.length === 0) return `${axis} ${k} has no place left for ${d}`;
+            if (spots.length === 1 && cand[spots[0]].size > 1) cut(spots[0], (e) => e === d);
+          }
+        }
+        for (const [small, large] of this.signs) {
+          const top = Math.max(...cand[large]);
+          const low = Math.min(...cand[small]);
+          if (cut(small, (d) => d < top) || cut(large, (d) => d > low)) {
+            return `the sign ${pairText(small, n)} < ${pairText(large, n)} cannot hold`;
+          }
+        }
+      }
+      return null;
     }
 
     isSolved() {
