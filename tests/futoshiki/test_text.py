@@ -99,7 +99,10 @@ BAD_TEXT = [
         "line 2, character 2: '^' sits between two columns; a vertical sign goes under a cell "
         "(at character 1, 3, 5, ... of the line)",
     ),
-    ("0 0\n    v\n0 0", "line 2, character 5: 'v' is under column 2, but the rows have only 2 cells"),
+    (
+        "0 0\n    v\n0 0",
+        "line 2, character 5: 'v' is under column 2, but the rows have only 2 cells",
+    ),
     ("^\n0 0\n0 0", "line 1: a line of signs before the first row"),
     ("0 0\n0 0\nv", "line 3: a line of signs after the last row"),
     ("0 0\n^\nv\n0 0", "line 3: two lines of signs with no row between them"),
