@@ -4,8 +4,8 @@ A row of cells is one line: each cell is a digit (``0`` or ``.`` for an empty ce
 neighbours are separated by a space, ``<`` or ``>``. So every cell is two characters wide
 and the cell in column ``c`` sits at index ``2c`` of its line (both counted from 0). Between
 two rows there may be a line of signs: a ``^`` or ``v`` at index ``2c`` compares the cells of
-column ``c`` above and below it. ``^`` points at the smaller cell (the upper one), ``v`` says the upper cell is the
-larger one. A 3x3 example::
+column ``c`` above and below it. ``^`` points at the smaller cell (the upper one), ``v`` says
+the upper cell is the larger one. A 3x3 example::
 
     0<0 0
     ^   v

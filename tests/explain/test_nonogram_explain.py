@@ -2,8 +2,8 @@
 reaches the solution, the kinds are honest, multi-line steps are the cheapest when proven."""
 
 import itertools
-import re
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
