@@ -163,7 +163,7 @@ def _draw_nonogram(
     right = bottom = 0.0
     if indices:
         r0, c0 = first
-        small = {"fontsize": font_size * INDEX_SCALE, "color": INDEX_INK}
+        small: dict[str, Any] = {"fontsize": font_size * INDEX_SCALE, "color": INDEX_INK}
         for r in range(height):
             ax.text(width + 0.2, r + 0.5, str(r0 + r), ha="left", va="center", **small)
         for c in range(width):
@@ -347,10 +347,9 @@ def plot_nonogram_board(
         return fig.axes[0]
     rows, cols = puzzle.rows, puzzle.cols
     height, width = len(rows), len(cols)
-    left, top = _clue_depths(rows, cols)
+    clue_left, clue_top = _clue_depths(rows, cols)
     right, bottom = (index_room(height), 0.75) if indices else (0.0, 0.0)
-    left += right  # the room the board takes: the numbers' too
-    top += bottom
+    left, top = clue_left + right, clue_top + bottom  # the room beside the cells
     if cell_size is None:
         cell_size = min(0.3, COLUMN_INCHES / (width + left + 0.5), 12.0 / (height + top + 0.5))
     if font_size is None:
@@ -755,7 +754,7 @@ def plot_futoshiki_board(
     ax.set_facecolor(PAPER)
     draw_futoshiki(ax, rows, constraints, filled, font=font, sign_width=max(1.2, 4 * cell_size))
     if indices:
-        small = {"fontsize": font * INDEX_SCALE, "color": INDEX_INK}
+        small: dict[str, Any] = {"fontsize": font * INDEX_SCALE, "color": INDEX_INK}
         for k in range(size):
             ax.text(-0.25, k * STEP + 0.5, str(k), ha="right", va="center", **small)
             ax.text(k * STEP + 0.5, -0.2, str(k), ha="center", va="bottom", **small)
