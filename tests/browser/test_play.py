@@ -4,13 +4,13 @@ Every player the build put on a page is found in the built HTML (``class="lp-pla
 tested: Hint until the end reaches "solved", a wrong cell is marked by Check, Reset clears,
 keyboard-only play solves the puzzle, Previous / Next show each step's clues, the grid is an
 ARIA grid with labelled cells and a polite live region, the colours follow the theme, and no
-console error appears. Rows and columns are numbered from 0 at every board's edges and in
-every message: Check names a wrong cell as the first hint names it, with the clue or rule it
-breaks, and the line editor numbers its cells as the prose does. On a phone (390 px), no player is wider than the page, every cell is
-24 px at least (the 20 × 20 scrolls sideways in its frame, its row clues kept in view), a tap
-or a key reaches the last row of the 20 × 20, and the theme's "Back to top" button covers no
-player. Screenshots of each player, light and dark, desktop and phone, go to the screenshot
-folder as ``play-*.png``.
+console error appears. Rows and columns are numbered from 0 at every board's edges and in every
+message: Check names a wrong cell as the first hint names it, with the clue or rule it breaks,
+and the line editor numbers its cells as the prose does. On a phone (390 px), no player is wider
+than the page, every cell is 24 px at least (the 20 × 20 scrolls sideways in its frame, its row
+clues kept in view), a tap or a key reaches the last row of the 20 × 20, and the theme's "Back
+to top" button covers no player. Screenshots of each player, light and dark, desktop and phone,
+go to the screenshot folder as ``play-*.png``.
 
 The line editor's JavaScript line solver is compared with helper's on every line of the book's
 puzzles (``helper.play.lines``) and with brute force on random short lines. The output a
