@@ -15,7 +15,7 @@ At every turn the explainer takes the cheapest step there is:
    (:func:`switched_cnf`). Every line costs :data:`LINE_COST`. The step decides every open
    cell its lines force. Its reason is a case split: the other value tried in its first cell,
    and the line that line logic on the step's lines then leaves with no placement
-   (``broken_line``), or, where line logic on them does not show it, that it takes a
+   (:func:`broken_line`), or, where line logic on them does not show it, that it takes a
    deeper case split.
 
 Among single-line steps of one kind, the one deciding the most cells comes first (then rows
