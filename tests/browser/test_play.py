@@ -482,7 +482,8 @@ def test_check_names_the_clue_or_rule_a_wrong_cell_breaks(
 ) -> None:
     """A Nonogram cell crossed where its row's clue alone needs it black (the overlap): Check
     says that row's clue cannot hold with it. A Futoshiki cell given the digit of a given in
-    its row: Check says it repeats that digit in the row."""
+    its row: Check says it repeats that digit in the row; without givens, the largest digit at
+    a sign's smaller end: Check says it breaks that sign."""
     player = _need(puzzle)
     with visit(browser, base_url + player.path) as opened:
         root = _root(opened, player)
@@ -502,11 +503,18 @@ def test_check_names_the_clue_or_rule_a_wrong_cell_breaks(
             expected = f"row {r}, column {c} (row {r}'s clue {clue} cannot hold with it)"
         else:
             givens = data["givens"]
-            r, g = next((r, g) for r, row in enumerate(givens) for g, v in enumerate(row) if v)
-            c = next(x for x, v in enumerate(givens[r]) if not v)
+            given = [(r, g) for r, row in enumerate(givens) for g, v in enumerate(row) if v]
+            if given:  # the digit of a given in its row, at an open cell of the row
+                r, g = given[0]
+                c = next(x for x, v in enumerate(givens[r]) if not v)
+                digit = givens[r][g]
+                expected = f"row {r}, column {c} (it repeats {digit} in row {r})"
+            else:  # the largest digit at the smaller end of a sign: less than no digit
+                (r, c), (r2, c2) = data["signs"][0]
+                digit = width
+                expected = f"row {r}, column {c} (it breaks the sign ({r}, {c}) < ({r2}, {c2}))"
             cells.nth(r * width + c).click()
-            opened.page.keyboard.press(str(givens[r][g]))
-            expected = f"row {r}, column {c} (it repeats {givens[r][g]} in row {r})"
+            opened.page.keyboard.press(str(digit))
         root.get_by_role("button", name="Check").click()
         assert expected in _status(root), _status(root)
         _no_problems(opened, player.name)
@@ -728,12 +736,12 @@ def test_a_tap_or_a_key_changes_the_last_row_of_the_largest_board_on_a_phone(
             y = cell.evaluate("c => c.getBoundingClientRect().top + scrollY - 0.9 * innerHeight")
             page.evaluate(SCROLL_UP_TO_JS, [y, player.index])
             seen = cell.evaluate(CELL_IN_VIEW_JS)
-            assert seen["onTop"] and seen["inFrame"], f"row {height}, column {column + 1}: {seen}"
+            assert seen["onTop"] and seen["inFrame"], f"row {height - 1}, column {column}: {seen}"
             assert cell.get_attribute("data-state") == "unknown"
             cell.tap()
             assert cell.get_attribute("data-state") == "filled"
             label = cell.get_attribute("aria-label")
-            assert label.startswith(f"row {height}, column {column + 1}: "), label
+            assert label.startswith(f"row {height - 1}, column {column}: "), label
         cells.nth(last_row).focus()
         for key, column in (("End", width - 1), ("Home", 0), ("End", width - 1)):
             page.keyboard.press(key)
