@@ -130,7 +130,7 @@ def test_futoshiki_solve_and_count():
 def test_futoshiki_bad_text_names_line_and_column():
     result = run("solve", str(DATA / "futoshiki_bad.txt"))
     assert result.returncode == 1
-    assert "line 2, column 3" in result.stderr
+    assert "line 2, character 3" in result.stderr
 
 
 def test_generate_futoshiki_prints_the_generator_puzzle():

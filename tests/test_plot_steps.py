@@ -60,3 +60,58 @@ def test_a_nonogram_step_names_the_cells_of_earlier_steps_and_the_open_ones():
         "decided by an earlier step: white",
         "open",
     ]
+
+
+def _numbers(ax) -> dict[str, list[tuple[float, str]]]:
+    """The row and column numbers a board shows: ``(position, text)`` per axis."""
+    from matplotlib.colors import to_hex
+
+    from helper.plot.boards import INDEX_INK
+
+    found: dict[str, list[tuple[float, str]]] = {"rows": [], "columns": []}
+    for text in ax.texts:
+        if to_hex(text.get_color()) == to_hex(INDEX_INK):
+            x, y = text.get_position()
+            if text.get_ha() == "center":  # a column's number, under or above its column
+                found["columns"].append((x, text.get_text()))
+            else:
+                found["rows"].append((y, text.get_text()))
+    return found
+
+
+def test_a_step_figure_numbers_rows_and_columns_as_its_reason_names_cells():
+    """Both step figures number rows and columns from 0 beside the cells they name, so the
+    cell a reason writes as (r, c) is read off the figure at row r, column c."""
+    import re
+
+    sailboat = load_nonogram("nonogram02")
+    steps = explain_nonogram(sailboat)
+    k = next(k for k, step in enumerate(steps) if step.kind == "lines")
+    ax = plot_nonogram_step(sailboat, steps, k)
+    numbers = _numbers(ax)
+    assert numbers["rows"] == [(r + 0.5, str(r)) for r in range(sailboat.height)]
+    assert numbers["columns"] == [(c + 0.5, str(c)) for c in range(sailboat.width)]
+    r, c = map(int, re.search(r"\((\d+), (\d+)\)", steps[k].reason).groups())
+    assert (r, c) in steps[k].cells  # the reason's cell: row r, column c of the figure
+
+    puzzle = load_puzzle("sample07")
+    explanation = explain(puzzle)
+    numbers = _numbers(plot_futoshiki_step(puzzle, explanation, 0))
+    n = puzzle.height
+    assert numbers["rows"] == [(k * STEP + 0.5, str(k)) for k in range(n)]
+    assert numbers["columns"] == [(k * STEP + 0.5, str(k)) for k in range(n)]
+
+
+def test_boards_keep_no_numbers_unless_asked():
+    from helper.futoshiki import Futoshiki
+    from helper.nonogram import Nonogram
+    from helper.plot import plot_futoshiki_board, plot_nonogram_board
+
+    puzzle = Nonogram([[2], [1]], [[1], [2]])
+    assert sorted(t.get_text() for t in plot_nonogram_board(puzzle).texts) == ["1", "1", "2", "2"]
+    numbered = plot_nonogram_board(puzzle, indices=True)
+    assert _numbers(numbered) == {"rows": [(0.5, "0"), (1.5, "1")],
+                                  "columns": [(0.5, "0"), (1.5, "1")]}  # fmt: skip
+    futoshiki = Futoshiki([[0, 0], [0, 0]], [((0, 0), (0, 1))])
+    assert _numbers(plot_futoshiki_board(futoshiki)) == {"rows": [], "columns": []}
+    assert len(_numbers(plot_futoshiki_board(futoshiki, indices=True))["rows"]) == 2

@@ -13,7 +13,9 @@ those premises alone with four rules a person uses, each on candidate digits per
 The kind names what the re-derivation needs: ``"single"`` (naked and hidden singles alone),
 ``"sign"`` (one sign as well), ``"chain"`` (two or more signs in a chain), ``"hall"`` (a Hall
 set of two cells or more), and ``"case split"`` when these rules do not reach the step (the
-SAT solver's reasoning is stronger: it may try a digit and see it fail, a case split).
+SAT solver's reasoning is stronger: it may try a digit and see it fail, a case split). A case
+split's reason names each digit tried in the cell and the premise that then breaks under the
+same rules (:func:`refute`), or says that the rules alone do not show it.
 """
 
 from collections.abc import Sequence
@@ -22,7 +24,7 @@ from itertools import combinations
 
 from helper.futoshiki.puzzle import Futoshiki
 
-from .steps import Cell, Premise, and_join, premise_text
+from .steps import Cell, Premise, and_join, numbers_text, premise_text
 
 Candidates = dict[Cell, set[int]]
 
@@ -34,6 +36,9 @@ class Derivation:
     candidates: Candidates
     hall: tuple[Premise, tuple[Cell, ...], tuple[int, ...]] | None = None
     fixed_by: dict[Cell, tuple[str, Premise | None]] = field(default_factory=dict)
+    broken: str | None = None
+    """The first premise the rules found broken, in words (``None``: none): a cell left no
+    digit, or a row or column left no place for a digit. Only a tried digit can break one."""
 
 
 def line_cells(premise: Premise, n: int) -> list[Cell]:
@@ -79,10 +84,12 @@ def derive(
         cand[cell] -= digits
         if len(cand[cell]) == 1:
             found.fixed_by.setdefault(cell, (rule, premise))
+        if not cand[cell] and found.broken is None and premise is not None:
+            found.broken = f"{_premise_words(premise)} leaves {cell} no digit"
         return True
 
     changed = True
-    while changed:
+    while changed and found.broken is None:
         changed = False
         for line in lines:
             cells = line_cells(line, n)
@@ -95,6 +102,8 @@ def derive(
             if "hidden" in rules:
                 for digit in range(1, n + 1):
                     spots = [cell for cell in cells if digit in cand[cell]]
+                    if not spots and found.broken is None:
+                        found.broken = f"{premise_text(line)} has no place left for a {digit}"
                     if len(spots) == 1 and len(cand[spots[0]]) > 1:
                         changed |= remove(spots[0], cand[spots[0]] - {digit}, "hidden", line)
             if "hall" in rules:
@@ -109,6 +118,34 @@ def derive(
                     low = min(cand[small])
                     changed |= remove(large, {d for d in cand[large] if d <= low}, "sign", sign)
     return found
+
+
+def _premise_words(premise: Premise) -> str:
+    """A premise in a sentence: ``row 2``, ``the sign (0, 1) < (0, 2)``, ``the given (1, 1)``."""
+    text = premise_text(premise)
+    return f"the sign {text}" if premise[0] == "sign" else text
+
+
+def refute(
+    puzzle: Futoshiki,
+    state: Sequence[Sequence[int]],
+    premises: Sequence[Premise],
+    cell: Cell,
+    digit: int,
+) -> str | None:
+    """What breaks when ``digit`` is tried in ``cell``: the first premise the rules find
+    broken with ``premises`` alone, in words: singles and signs first, then with Hall sets
+    too (said); ``None`` when they find none (the digit then fails only deeper, in a case
+    split of its own)."""
+    trial = [list(row) for row in state]
+    trial[cell[0]][cell[1]] = digit
+    rules = ["naked", "hidden", "sign"]
+    broken = derive(puzzle, trial, premises, rules).broken
+    if broken is None:
+        broken = derive(puzzle, trial, premises, [*rules, "hall"]).broken
+        if broken is not None:
+            broken += " (after a Hall set)"
+    return broken
 
 
 def _hall(found: Derivation, line: Premise, cells: list[Cell], remove) -> bool:
@@ -185,6 +222,36 @@ def kind_of(
     return "case split", found
 
 
+def _case_split_text(
+    puzzle: Futoshiki,
+    state: Sequence[Sequence[int]],
+    premises: Sequence[Premise],
+    target: Cell,
+    digit: int,
+) -> str:
+    """Each other digit tried in ``target`` and the premise that then breaks (:func:`refute`)."""
+    n = puzzle.height
+    named = and_join([premise_text(p) for p in premises])
+    parts, deeper = [], []
+    for other in range(1, n + 1):
+        if other != digit:
+            broken = refute(puzzle, state, premises, target, other)
+            if broken is None:
+                deeper.append(other)
+            else:
+                itself = f"leaves {target} no digit"  # the tried digit is ruled out at once
+                if itself in broken:
+                    broken = broken.replace(itself, f"rules {other} out there")
+                parts.append(f"with {other} there, {broken}")
+    if deeper:
+        many = len(deeper) > 1
+        parts.append(
+            f"with {numbers_text(deeper).replace(' and ', ' or ')} there, "
+            f"{'they break' if many else 'it breaks'} only after a further case split"
+        )
+    return f"a case split on it with {named}: " + "; ".join(parts)
+
+
 def describe(
     puzzle: Futoshiki,
     state: Sequence[Sequence[int]],
@@ -242,7 +309,7 @@ def describe(
             f"them (a Hall set), so no other cell of it can; {then} {target} only {digit}"
         )
     else:
-        reason = f"{head}: {and_join([premise_text(p) for p in premises])} allow it no other digit"
+        reason = f"{head}: " + _case_split_text(puzzle, state, premises, target, digit)
     if givens and kind != "case split":
         reason += f", given {and_join([f'{g} = {puzzle.grid[g[0]][g[1]]}' for g in givens])}"
     placed = [f"{cell} = {d}" for cell, d in cells.items() if cell != target]

@@ -13,7 +13,10 @@ At every turn the explainer takes the cheapest step there is:
    cell, the cheapest set (five lines or more) is found by
    :func:`helper.explain.ocus.cheapest_step` on a CNF of the open lines, each with a switch
    (:func:`switched_cnf`). Every line costs :data:`LINE_COST`. The step decides every open
-   cell its lines force.
+   cell its lines force. Its reason is a case split: the other value tried in its first cell,
+   and the line that line logic on the step's lines then leaves with no placement
+   (:func:`broken_line`), or, where line logic on them does not show it, that it takes a
+   deeper case split.
 
 Among single-line steps of one kind, the one deciding the most cells comes first (then rows
 before columns, then by index). Each step is the cheapest at its turn; the sequence as a
@@ -328,7 +331,7 @@ def _lines_step(
     if rectangles:
         found = best_rectangle(puzzle, state)
         if found is not None:
-            return _rectangle_step(puzzle, found, solution)
+            return _rectangle_step(puzzle, found, solution, state)
     height, width = puzzle.height, puzzle.width
     cnf = switched_cnf(puzzle, state)
     open_ = [(r, c) for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
@@ -356,13 +359,15 @@ def _lines_step(
     cells = {open_[k]: solution[open_[k][0]][open_[k][1]] for k in sorted(forced)}
     used = tuple(cnf.premises[p] for p in choice.premises)
     clues = dict(zip(line_premises(puzzle), [*puzzle.rows, *puzzle.cols], strict=True))
-    reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells)
+    reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells, state)
     calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
     cost, optimal, grids = choice.cost, choice.optimal, choice.grids
     return Step(cells, used, reason, "lines", cost, optimal, calls, sets, grids)
 
 
-def _rectangle_step(puzzle: Nonogram, found: Rectangle, solution: list[list[int]]) -> Step:
+def _rectangle_step(
+    puzzle: Nonogram, found: Rectangle, solution: list[list[int]], state: list[list[int]]
+) -> Step:
     """The step of two rows and two columns: the four lines and the cells they decide."""
     if any(solution[r][c] != value for (r, c), value in found.cells.items()):
         raise RuntimeError("four lines decided a cell against the solution")  # a bug
@@ -370,19 +375,61 @@ def _rectangle_step(puzzle: Nonogram, found: Rectangle, solution: list[list[int]
     clues = [puzzle.rows[r] for r in found.rows] + [puzzle.cols[c] for c in found.columns]
     corners = [(r, c) for r in found.rows for c in found.columns]
     first = next((cell for cell in corners if cell in found.cells), next(iter(found.cells)))
-    reason = _lines_reason(used, clues, first, dict(found.cells))
+    reason = _lines_reason(used, clues, first, dict(found.cells), state)
     return Step(dict(found.cells), used, reason, "lines", 4 * LINE_COST)
 
 
+def broken_line(
+    used: Sequence[Premise],
+    clues: Sequence[Sequence[int]],
+    state: Sequence[Sequence[int]],
+    cell: Cell,
+    value: int,
+) -> tuple[Premise, Sequence[int]] | None:
+    """The line, of ``used``, that line logic on those lines alone leaves with no placement
+    once ``cell`` is given ``value`` (``state``: the cells known, ``-1`` open), and its clue;
+    ``None`` when line logic on them finds no such line (the value then fails only deeper)."""
+    grid = [list(row) for row in state]
+    grid[cell[0]][cell[1]] = value
+    height, width = len(grid), len(grid[0])
+    dirty = list(range(len(used)))
+    while dirty:
+        k = dirty.pop(0)
+        places = _line_cells(used[k], height, width)
+        known = [grid[r][c] for r, c in places]
+        solved = solve_line(clues[k], known)
+        if solved is None:
+            return used[k], clues[k]
+        for (r, c), old, new in zip(places, known, solved, strict=True):
+            if old != new:
+                grid[r][c] = new
+                dirty += [j for j, p in enumerate(used) if j not in dirty and (r, c) in
+                          _line_cells(p, height, width)]  # fmt: skip
+    return None
+
+
 def _lines_reason(
-    used: Sequence[Premise], clues: Sequence[Sequence[int]], first: Cell, cells: dict[Cell, int]
+    used: Sequence[Premise],
+    clues: Sequence[Sequence[int]],
+    first: Cell,
+    cells: dict[Cell, int],
+    state: Sequence[Sequence[int]],
 ) -> str:
     colour = {1: "black", 0: "white"}
     named = and_join([f"{p[0]} {p[1]} ({clue_text(c)})" for p, c in zip(used, clues, strict=True)])
     value = cells[first]
-    reason = (
-        f"{named} cannot all be placed with {first} {colour[1 - value]}, so it is {colour[value]}"
-    )
+    broken = broken_line(used, clues, state, first, 1 - value)
+    if broken is None:  # line logic on these lines does not show it: a deeper case split
+        reason = (
+            f"{named} cannot all be placed with {first} {colour[1 - value]} (a case split on "
+            f"those lines shows it, line logic alone does not), so it is {colour[value]}"
+        )
+    else:
+        (axis, index), clue = broken
+        reason = (
+            f"try {first} {colour[1 - value]}: line logic on {named} then leaves {axis} "
+            f"{index} ({clue_text(clue)}) no placement, so {first} is {colour[value]}"
+        )
     others = [f"{cell} {colour[v]}" for cell, v in cells.items() if cell != first]
     if others:
         reason += f"; they also force {and_join(others)}"

@@ -2,10 +2,10 @@
 
 A row of cells is one line: each cell is a digit (``0`` or ``.`` for an empty cell) and two
 neighbours are separated by a space, ``<`` or ``>``. So every cell is two characters wide
-and the cell in column ``c`` sits at character ``2c``. Between two rows there may be a line
-of signs: a ``^`` or ``v`` at character ``2c`` compares the cells of column ``c`` above and
-below it. ``^`` points at the smaller cell (the upper one), ``v`` says the upper cell is the
-larger one. A 3x3 example::
+and the cell in column ``c`` sits at index ``2c`` of its line (both counted from 0). Between
+two rows there may be a line of signs: a ``^`` or ``v`` at index ``2c`` compares the cells of
+column ``c`` above and below it. ``^`` points at the smaller cell (the upper one), ``v`` says
+the upper cell is the larger one. A 3x3 example::
 
     0<0 0
     ^   v
@@ -13,7 +13,8 @@ larger one. A 3x3 example::
         ^
     0 0 0
 
-Lines and columns in error messages count from 1, as in a text editor. A cell is one digit,
+An error message names a place in the text as a text editor does, "line 2, character 5",
+both counted from 1; rows and columns of the grid count from 0. A cell is one digit,
 so the format holds at most :data:`MAX_SIZE` x :data:`MAX_SIZE` puzzles; a longer row or more
 rows are refused as soon as they are met.
 """
@@ -30,7 +31,7 @@ _VERTICAL_SIGNS = "^v"
 
 
 def _where(line_no: int, column: int) -> str:
-    return f"line {line_no}, column {column}"
+    return f"line {line_no}, character {column}"
 
 
 def _is_sign_line(line: str) -> bool:
@@ -75,7 +76,7 @@ def _parse_signs(line: str, line_no: int, r: int, width: int) -> list[Constraint
         if k % 2 == 1:
             raise ValueError(
                 f"{_where(line_no, k + 1)}: {ch!r} sits between two columns; a vertical sign "
-                "goes under a cell (at column 1, 3, 5, ... of the line)"
+                "goes under a cell (at character 1, 3, 5, ... of the line)"
             )
         c = k // 2
         if c >= width:
@@ -109,7 +110,7 @@ def parse_futoshiki(text: str) -> tuple[Grid, list[Constraint]]:
     Raises
     ------
     ValueError
-        With the line and column of the first character it cannot read, or the messages of
+        Naming the line and character (from 1) of the first thing it cannot read, or the messages of
         :func:`~helper.futoshiki.validate.validate_futoshiki` for a puzzle that reads fine but
         breaks a rule (a given twice in a row, say).
 
@@ -120,7 +121,7 @@ def parse_futoshiki(text: str) -> tuple[Grid, list[Constraint]]:
     >>> parse_futoshiki("1 2\n3 x")
     Traceback (most recent call last):
     ...
-    ValueError: line 2, column 3: expected a digit or '.' for a cell, found 'x'
+    ValueError: line 2, character 3: expected a digit or '.' for a cell, found 'x'
     """
     if not isinstance(text, str):
         raise ValueError(f"expected the puzzle as a string, got {type(text).__name__}")

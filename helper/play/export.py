@@ -112,7 +112,7 @@ def _steps_json(
         cells = []
         for key, value in sorted(step.cells.items()):
             row, column = _cell(key, size, where)
-            label = f"{where}, row {row + 1}, column {column + 1}"
+            label = f"{where}, row {row}, column {column}"
             if not isinstance(value, int) or isinstance(value, bool) or value not in values:
                 raise ValueError(f"{label}: value {value!r} is not one of {list(values)}")
             if grid[row][column] not in (unknown, value):
@@ -134,7 +134,7 @@ def _steps_json(
         r, c = undecided[0]
         raise ValueError(
             f"the {len(out)} steps leave {len(undecided)} cells undecided, "
-            f"the first at row {r + 1}, column {c + 1}: a Hint would not reach the solution"
+            f"the first at row {r}, column {c}: a Hint would not reach the solution"
         )
     return out, grid
 

@@ -57,6 +57,15 @@ MARK_LABELS = {
     "repaired": "filled by the repair",
 }
 """The legend's words for each mark of :func:`plot_nonogram_board` (``labels`` renames them)."""
+INDEX_INK = GRID_LINE_BOLD
+"""The colour of the row and column numbers a board shows with ``indices=True``."""
+INDEX_SCALE = 0.8
+"""The row and column numbers' size, relative to the clues (Nonogram) or digits (Futoshiki)."""
+
+
+def index_room(count: int) -> float:
+    """The room, in cells, that the numbers 0 to ``count - 1`` take beside a board."""
+    return 0.35 + 0.3 * len(str(max(count - 1, 0)))
 
 
 def _grid_of(result: "Cells | SolveResult | None") -> Cells | None:
@@ -113,11 +122,13 @@ def _draw_nonogram(
     font_size: float,
     clues: bool = True,
     first: tuple[int, int] = (0, 0),
+    indices: bool = False,
 ) -> None:
     """The cells of ``grid`` (1 ink, -1 grey), the grid lines and, with ``clues``, the clues.
 
     ``first`` is the ``(row, column)`` of the puzzle that the drawn part starts at, so that
-    the thick lines fall every five cells of the puzzle in a cropped board too.
+    the thick lines fall every five cells of the puzzle in a cropped board too. ``indices``
+    numbers the rows on the right and the columns below, from 0 (as ``grid[r][c]``).
     """
     height, width = len(rows), len(cols)
     row_texts = [_clue_text(c) for c in rows]
@@ -149,8 +160,17 @@ def _draw_nonogram(
         for c, texts in enumerate(col_texts):
             for k, number in enumerate(reversed(texts)):
                 ax.text(c + 0.5, -k - 0.5, number, color=CLUE_INK, **text)
-    ax.set_xlim(-left - 0.25, width + 0.25)
-    ax.set_ylim(height + 0.25, -top - 0.25)
+    right = bottom = 0.0
+    if indices:
+        r0, c0 = first
+        small: dict[str, Any] = {"fontsize": font_size * INDEX_SCALE, "color": INDEX_INK}
+        for r in range(height):
+            ax.text(width + 0.2, r + 0.5, str(r0 + r), ha="left", va="center", **small)
+        for c in range(width):
+            ax.text(c + 0.5, height + 0.15, str(c0 + c), ha="center", va="top", **small)
+        right, bottom = index_room(r0 + height), 0.75
+    ax.set_xlim(-left - 0.25, width + 0.25 + right)
+    ax.set_ylim(height + 0.25 + bottom, -top - 0.25)
     ax.set_aspect("equal")
     ax.axis("off")
 
@@ -259,6 +279,7 @@ def plot_nonogram_board(
     labels: Mapping[str, str] | None = None,
     legend: bool | None = None,
     zoom: bool | None = None,
+    indices: bool = False,
 ) -> Axes:
     """Draw a Nonogram: the grid, row clues on the left, column clues on top.
 
@@ -294,6 +315,10 @@ def plot_nonogram_board(
         ``False`` leaves the legend out.
     zoom
         ``True`` forces the overview with a zoomed corner, ``False`` refuses it.
+    indices
+        Number the rows (on the right) and the columns (below) from 0, as ``grid[r][c]``
+        counts them and as the book's prose and the explanations name cells: for a board
+        whose cells a text names. The overview with a zoomed corner has none.
 
     Returns
     -------
@@ -322,7 +347,9 @@ def plot_nonogram_board(
         return fig.axes[0]
     rows, cols = puzzle.rows, puzzle.cols
     height, width = len(rows), len(cols)
-    left, top = _clue_depths(rows, cols)
+    clue_left, clue_top = _clue_depths(rows, cols)
+    right, bottom = (index_room(height), 0.75) if indices else (0.0, 0.0)
+    left, top = clue_left + right, clue_top + bottom  # the room beside the cells
     if cell_size is None:
         cell_size = min(0.3, COLUMN_INCHES / (width + left + 0.5), 12.0 / (height + top + 0.5))
     if font_size is None:
@@ -352,7 +379,7 @@ def plot_nonogram_board(
         )
     ax.figure.set_facecolor(PAPER)
     ax.set_facecolor(PAPER)
-    _draw_nonogram(ax, rows, cols, grid, font_size=font_size)
+    _draw_nonogram(ax, rows, cols, grid, font_size=font_size, indices=indices)
     _draw_marks(ax, marks, repaired, grid, cell_size)
     if show_legend and own_figure:
         ax.legend(
@@ -649,6 +676,7 @@ def plot_futoshiki_board(
     title: str | None = None,
     ax: Axes | None = None,
     legend: bool | None = None,
+    indices: bool = False,
 ) -> Axes:
     """Draw a Futoshiki: the cells, the givens in bold, the signs in the gaps between cells.
 
@@ -675,6 +703,9 @@ def plot_futoshiki_board(
         Draw on this ``Axes``.
     legend
         Whether to draw the legend of the inks.
+    indices
+        Number the rows (on the left) and the columns (on top) from 0, as the explanations
+        name cells, ``(row, column)``.
 
     Returns
     -------
@@ -702,16 +733,17 @@ def plot_futoshiki_board(
     filled = _grid_of(solution)
     size = len(rows)
     extent = STEP * size - 0.5
+    margin = 0.75 if indices else 0.0  # room for the numbers on the left and on top
     if cell_size is None and ax is not None:  # fit the text to the axes we were given
         box = ax.get_position()
         width, height = ax.figure.get_size_inches()  # type: ignore[union-attr]
-        cell_size = min(box.width * width, box.height * height) / (extent + 0.3)
+        cell_size = min(box.width * width, box.height * height) / (extent + 0.3 + margin)
     if cell_size is None:
         cell_size = min(0.6, 4.2 / extent)
     font = max(9.0, min(18.0, cell_size * 30))
     show_legend = ax is None if legend is None else legend
     if ax is None:
-        side = (extent + 0.3) * cell_size
+        side = (extent + 0.3 + margin) * cell_size
         heading = 0.4 if title else 0.0
         below = 0.55 if show_legend else 0.0
         width = max(side, 5.2 if show_legend else 0.0)
@@ -721,8 +753,13 @@ def plot_futoshiki_board(
     ax.figure.set_facecolor(PAPER)
     ax.set_facecolor(PAPER)
     draw_futoshiki(ax, rows, constraints, filled, font=font, sign_width=max(1.2, 4 * cell_size))
-    ax.set_xlim(-0.15, extent + 0.15)
-    ax.set_ylim(extent + 0.15, -0.15)
+    if indices:
+        small: dict[str, Any] = {"fontsize": font * INDEX_SCALE, "color": INDEX_INK}
+        for k in range(size):
+            ax.text(-0.25, k * STEP + 0.5, str(k), ha="right", va="center", **small)
+            ax.text(k * STEP + 0.5, -0.2, str(k), ha="center", va="bottom", **small)
+    ax.set_xlim(-0.15 - margin, extent + 0.15)
+    ax.set_ylim(extent + 0.15, -0.15 - margin)
     ax.set_aspect("equal")
     ax.axis("off")
     if title:

@@ -48,10 +48,13 @@ def plot_nonogram_step(
 ) -> Axes:
     """The board before step ``index``: the lines it uses outlined (clues included), the cells
     it decides filled in orange (black) or pale orange (white), the cells earlier steps
-    decided black or white (the legend names each). Returns the ``Axes``."""
+    decided black or white (the legend names each); rows and columns numbered from 0, as the
+    step's reason names them. Returns the ``Axes``."""
     step = explanation[index]
     grid = before(explanation, index, -1)
-    ax = plot_nonogram_board(puzzle, grid, cell_size=cell_size, legend=False, zoom=False)
+    ax = plot_nonogram_board(
+        puzzle, grid, cell_size=cell_size, legend=False, zoom=False, indices=True
+    )
     left = max((len(c) for c in puzzle.rows), default=1) or 1
     top = max((len(c) for c in puzzle.cols), default=1) or 1
     for kind, i in step.lines:
@@ -89,10 +92,11 @@ def plot_futoshiki_step(puzzle: Futoshiki, explanation: Explanation, index: int)
     """The board before step ``index``: the rows and columns it uses outlined, the cells of
     its signs and givens ringed, the digits it decides in orange, the digits earlier steps
     decided in blue; for a Hall step, the cells of its Hall set in a dashed square with the
-    digits they hold between them (the legend names each). Returns the ``Axes``."""
+    digits they hold between them (the legend names each); rows and columns numbered from 0,
+    as the step's reason names them. Returns the ``Axes``."""
     step = explanation[index]
     known = before(explanation, index, 0)
-    ax = plot_futoshiki_board(puzzle.grid, puzzle.constraints, legend=False)
+    ax = plot_futoshiki_board(puzzle.grid, puzzle.constraints, legend=False, indices=True)
     n = puzzle.height
     earlier: list[int] = []  # the digits earlier steps decided
     for r in range(n):

@@ -4,11 +4,13 @@ Every player the build put on a page is found in the built HTML (``class="lp-pla
 tested: Hint until the end reaches "solved", a wrong cell is marked by Check, Reset clears,
 keyboard-only play solves the puzzle, Previous / Next show each step's clues, the grid is an
 ARIA grid with labelled cells and a polite live region, the colours follow the theme, and no
-console error appears. On a phone (390 px), no player is wider than the page, every cell is
-24 px at least (the 20 × 20 scrolls sideways in its frame, its row clues kept in view), a tap
-or a key reaches the last row of the 20 × 20, and the theme's "Back to top" button covers no
-player. Screenshots of each player, light and dark, desktop and phone, go to the screenshot
-folder as ``play-*.png``.
+console error appears. Rows and columns are numbered from 0 at every board's edges and in every
+message: Check names a wrong cell as the first hint names it, with the clue or rule it breaks,
+and the line editor numbers its cells as the prose does. On a phone (390 px), no player is wider
+than the page, every cell is 24 px at least (the 20 × 20 scrolls sideways in its frame, its row
+clues kept in view), a tap or a key reaches the last row of the 20 × 20, and the theme's "Back
+to top" button covers no player. Screenshots of each player, light and dark, desktop and phone,
+go to the screenshot folder as ``play-*.png``.
 
 The line editor's JavaScript line solver is compared with helper's on every line of the book's
 puzzles (``helper.play.lines``) and with brute force on random short lines. The output a
@@ -31,6 +33,7 @@ from booksite import DESKTOP, PHONE, built_pages, check_everything, visit
 from strategies import brute_force
 
 from booktools.toc import site_dir
+from helper.nonogram.line.reference import solve_line
 from helper.play.lines import line_cases
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -338,7 +341,7 @@ def test_previous_and_next_show_each_step_and_its_clues(
             assert sorted(shown["fresh"]) == sorted(r * width + c for r, c, _ in step["cells"])
             lines = [p for p in step["lines"] if p[0] in ("row", "column")]
             if data["puzzle"] == "nonogram":  # the clues of the step's lines are outlined
-                expected = sorted(f"{axis} {i + 1}" for axis, i in lines)
+                expected = sorted(f"{axis} {i}" for axis, i in lines)
                 assert sorted(head.split(",")[0] for head in shown["heads"]) == expected
             else:
                 cells = {(i, x) if a == "row" else (x, i) for a, i in lines for x in range(width)}
@@ -381,7 +384,7 @@ def test_the_board_is_an_aria_grid(browser, base_url: str, puzzle: Player) -> No
         for (r, c), label in zip(
             itertools.product(range(height), range(width)), found["labels"], strict=True
         ):
-            assert label.startswith(f"row {r + 1}, column {c + 1}: "), label
+            assert label.startswith(f"row {r}, column {c}: "), label
         texts = {text for text, visible in found["buttons"] if visible}
         assert {"Check", "Hint", "Undo", "Reset", "Previous", "Next"} <= texts
         assert all(text for text, _ in found["buttons"]), "a button without a text label"
@@ -390,7 +393,130 @@ def test_the_board_is_an_aria_grid(browser, base_url: str, puzzle: Player) -> No
         opened.page.keyboard.press("ArrowDown")
         assert opened.page.evaluate(
             "() => document.activeElement.getAttribute('aria-label')"
-        ).startswith("row 2, column 2: ")
+        ).startswith("row 1, column 1: ")
+        _no_problems(opened, player.name)
+
+
+NUMBERS_JS = """r => ({
+  columns: [...r.querySelectorAll('[role=columnheader][aria-label]')]
+    .map(h => [h.querySelector('.lp-index, span[aria-hidden]:last-child').textContent,
+               h.getAttribute('aria-label')]),
+  rows: [...r.querySelectorAll('[role=rowheader]')]
+    .map(h => [h.querySelector('.lp-index, span[aria-hidden]:last-child').textContent,
+               h.getAttribute('aria-label')]),
+  note: r.querySelector('.lp-coords').textContent,
+})"""
+
+
+def test_the_board_shows_row_and_column_numbers_from_0(
+    browser, base_url: str, puzzle: Player
+) -> None:
+    """Every row and column header shows its number, counted from 0, and its ARIA label says
+    the same number; a line under the title says what (2, 1) means."""
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        height, width = len(data["solution"]), len(data["solution"][0])
+        found = root.evaluate(NUMBERS_JS)
+        assert [text for text, _ in found["columns"]] == [str(c) for c in range(width)]
+        assert [text for text, _ in found["rows"]] == [str(r) for r in range(height)]
+        for axis in ("columns", "rows"):
+            for text, label in found[axis]:
+                assert label.split(",")[0] == f"{axis[:-1]} {text}", label
+        assert "(2, 1) is row 2, column 1" in found["note"]
+        assert "numbered from 0" in found["note"]
+        _no_problems(opened, player.name)
+
+
+def _first_step_cell(data: dict) -> tuple[int, int, int]:
+    """The cell the first step's reason names first: for a Futoshiki "(r, c) is d", for a
+    Nonogram a cell of the line it names ("row 3 (...): ...")."""
+    step = data["steps"][0]
+    if data["puzzle"] == "futoshiki":
+        r, c, d = map(int, re.match(r"\((\d+), (\d+)\) is (\d+)", step["reason"]).groups())
+        return r, c, d
+    axis, index = step["lines"][0]
+    assert step["reason"].startswith(f"{axis} {index} (")
+    r, c, value = step["cells"][0]
+    assert (r if axis == "row" else c) == index
+    return r, c, value
+
+
+def test_check_and_hint_name_a_cell_as_the_explanation_does(
+    browser, base_url: str, puzzle: Player
+) -> None:
+    """The same cell, wrong on the board: Check names it "row r, column c" with the numbers
+    that the first hint (helper.explain's reason) gives it, and says which clue or rule the
+    wrong value breaks."""
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        _to_board(root)
+        r, c, value = _first_step_cell(data)
+        width = len(data["solution"][0])
+        cell = root.locator("[role=gridcell]").nth(r * width + c)
+        if data["puzzle"] == "nonogram":  # the other value: cross a black cell, fill a white
+            cell.click(button="right" if value == 1 else "left")
+        else:
+            cell.click()
+            opened.page.keyboard.press(_wrong_value(data, r * width + c))
+        root.get_by_role("button", name="Check").click()
+        message = _status(root)
+        assert f"row {r}, column {c} (" in message, message
+        if data["puzzle"] == "nonogram":
+            assert re.search(r"(row|column) \d+'s clue [\d ]+ (cannot hold|no placement)",
+                             message) or "no clue rules it out" in message, message  # fmt: skip
+        root.get_by_role("button", name="Undo").click()
+        root.get_by_role("button", name="Hint").click()
+        hint = root.locator(".lp-reason").text_content()
+        assert data["steps"][0]["reason"] in hint
+        if data["puzzle"] == "futoshiki":
+            assert f"({r}, {c}) is {value}" in hint
+        _no_problems(opened, player.name)
+
+
+def test_check_names_the_clue_or_rule_a_wrong_cell_breaks(
+    browser, base_url: str, puzzle: Player
+) -> None:
+    """A Nonogram cell crossed where its row's clue alone needs it black (the overlap): Check
+    says that row's clue cannot hold with it. A Futoshiki cell given the digit of a given in
+    its row: Check says it repeats that digit in the row; without givens, the largest digit at
+    a sign's smaller end: Check says it breaks that sign."""
+    player = _need(puzzle)
+    with visit(browser, base_url + player.path) as opened:
+        root = _root(opened, player)
+        data = _data(root)
+        _to_board(root)
+        width = len(data["solution"][0])
+        cells = root.locator("[role=gridcell]")
+        if data["puzzle"] == "nonogram":
+            r, c = next(
+                (r, c)
+                for r, clue in enumerate(data["rows"])
+                for c in range(width)
+                if solve_line(clue, [0 if x == c else -1 for x in range(width)]) is None
+            )
+            cells.nth(r * width + c).click(button="right")
+            clue = " ".join(map(str, data["rows"][r])) or "0"
+            expected = f"row {r}, column {c} (row {r}'s clue {clue} cannot hold with it)"
+        else:
+            givens = data["givens"]
+            given = [(r, g) for r, row in enumerate(givens) for g, v in enumerate(row) if v]
+            if given:  # the digit of a given in its row, at an open cell of the row
+                r, g = given[0]
+                c = next(x for x, v in enumerate(givens[r]) if not v)
+                digit = givens[r][g]
+                expected = f"row {r}, column {c} (it repeats {digit} in row {r})"
+            else:  # the largest digit at the smaller end of a sign: less than no digit
+                (r, c), (r2, c2) = data["signs"][0]
+                digit = width
+                expected = f"row {r}, column {c} (it breaks the sign ({r}, {c}) < ({r2}, {c2}))"
+            cells.nth(r * width + c).click()
+            opened.page.keyboard.press(str(digit))
+        root.get_by_role("button", name="Check").click()
+        assert expected in _status(root), _status(root)
         _no_problems(opened, player.name)
 
 
@@ -610,12 +736,12 @@ def test_a_tap_or_a_key_changes_the_last_row_of_the_largest_board_on_a_phone(
             y = cell.evaluate("c => c.getBoundingClientRect().top + scrollY - 0.9 * innerHeight")
             page.evaluate(SCROLL_UP_TO_JS, [y, player.index])
             seen = cell.evaluate(CELL_IN_VIEW_JS)
-            assert seen["onTop"] and seen["inFrame"], f"row {height}, column {column + 1}: {seen}"
+            assert seen["onTop"] and seen["inFrame"], f"row {height - 1}, column {column}: {seen}"
             assert cell.get_attribute("data-state") == "unknown"
             cell.tap()
             assert cell.get_attribute("data-state") == "filled"
             label = cell.get_attribute("aria-label")
-            assert label.startswith(f"row {height}, column {column + 1}: "), label
+            assert label.startswith(f"row {height - 1}, column {column}: "), label
         cells.nth(last_row).focus()
         for key, column in (("End", width - 1), ("Home", 0), ("End", width - 1)):
             page.keyboard.press(key)
@@ -732,6 +858,15 @@ def test_line_editor_answers_at_once(browser, base_url: str, editor: Player) -> 
         root = _root(opened, player)
         assert root.get_attribute("data-lp-result") == "-1 1 1 -1 -1 1 -1 -1 1 -1"
         assert "decides 4 cells" in _status(root)
+        # the cells are numbered from 0, as solve_line indexes them and as the prose says
+        numbers = root.evaluate(
+            "r => [...r.querySelectorAll('table:not(.lp-line-result) th')]"
+            ".map(h => [h.textContent, h.getAttribute('aria-label')])"
+        )
+        assert numbers == [[str(x), f"cell {x}"] for x in range(10)]
+        decided = [x for x, v in enumerate(solve_line([3, 2, 2], [-1] * 10)) if v != -1]
+        assert decided == [1, 2, 5, 8]  # the overlap's cells, as book/line_logic.md asserts
+        assert "cells 1, 2, 5 and 8 filled" in _status(root)
         clue = root.get_by_label("Clue", exact=True)
         clue.fill("3 2 2")
         cells = root.locator("table:not(.lp-line-result) [role=gridcell]")

@@ -2,6 +2,7 @@
 replay reaches the solution, and the kinds say what a person's rules need."""
 
 import functools
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -42,7 +43,8 @@ def singles(puzzle, known, premises, signs: bool) -> dict:
             if signs and p[0] == "sign" and cand[p[1]] and cand[p[2]]:
                 small, large = p[1], p[2]
                 cand[small] = {d for d in cand[small] if d < max(cand[large])}
-                cand[large] = {d for d in cand[large] if d > min(cand[small])}
+                if cand[small]:  # (empty only for a digit tried and failed)
+                    cand[large] = {d for d in cand[large] if d > min(cand[small])}
     return cand
 
 
@@ -176,3 +178,58 @@ def test_a_sign_step_gives_the_true_reason_of_its_cell(size, seed):
 def test_the_three_readings_of_a_sign_step_all_occur():
     seen = {_reading(reason) for key in SIGN_PUZZLES for _, reason, _ in _sign_reasons(*key)}
     assert seen == {"sign", "hidden", "naked"}
+
+
+TRIED = re.compile(r"with (\d) there, (.+?)(?=; with |; the same premises|$)")
+BROKEN = re.compile(
+    r"^(?:(row|column) (\d)|the sign \((\d), (\d)\) < \((\d), (\d)\)) "
+    r"(?:leaves \((\d), (\d)\) no digit|rules (\d) out there|has no place left for a (\d))"
+    r"( \(after a Hall set\))?$"
+)
+
+
+def test_a_case_split_names_each_digit_tried_and_the_premise_that_broke():
+    """A case-split step's reason tries every other digit in its cell and names, for each,
+    a premise of the step that then breaks; checked with this file's own candidate rules
+    (singles and signs, with the step's premises alone), which find the same cell left with
+    no digit or the same line with no place for the digit (or a Hall set is needed)."""
+    puzzle = Futoshiki(*generate_futoshiki(6, seed=1))
+    found = explain(puzzle)
+    n = puzzle.height
+    known = [list(row) for row in found.start]
+    splits = hall_sets = 0
+    for step in found:
+        if step.kind == "case split":
+            splits += 1
+            target = tuple(int(x) for x in re.match(r"\((\d), (\d)\)", step.reason).groups())
+            tries = TRIED.findall(step.reason)
+            digits = [int(d) for d, _ in tries]
+            assert sorted(digits) == sorted(set(range(1, n + 1)) - {step.cells[target]})
+            for digit, broken in tries:
+                match = BROKEN.match(broken)
+                if match is None:
+                    assert "only after a further case split" in broken, broken
+                    continue
+                axis, index, r1, c1, r2, c2, er, ec, out, missing, hall = match.groups()
+                premise = (
+                    (axis, int(index)) if axis else
+                    ("sign", (int(r1), int(c1)), (int(r2), int(c2)))
+                )  # fmt: skip
+                assert premise in step.lines, (premise, step.reason)
+                hall_sets += bool(hall)
+                if hall:  # this file's rules have no Hall sets: the soundness check above
+                    continue
+                trial = [list(row) for row in known]
+                trial[target[0]][target[1]] = int(digit)
+                cand = singles(puzzle, trial, step.lines, signs=True)
+                if er is not None:
+                    assert not cand[(int(er), int(ec))], broken
+                elif out is not None:
+                    assert not cand[target] or out != digit, broken
+                else:
+                    group = [(int(index), j) if axis == "row" else (j, int(index))
+                             for j in range(n)]  # fmt: skip
+                    assert all(int(missing) not in cand[cell] for cell in group), broken
+        for (r, c), d in step.cells.items():
+            known[r][c] = d
+    assert splits > 0 and hall_sets < splits

@@ -3,6 +3,7 @@ reaches the solution, the kinds are honest, multi-line steps are the cheapest wh
 
 import itertools
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -287,3 +288,59 @@ def test_without_the_lower_bounds_the_search_finds_steps_as_cheap_with_more_hitt
     assert next(i for i, step in enumerate(without) if len(step.lines) > 1) == k  # same grid
     assert without[k].optimal and without[k].cost == with_bounds[k].cost
     assert without[k].hitting_sets > with_bounds[k].hitting_sets
+
+
+LINES_REASON = re.compile(
+    r"^try \((\d+), (\d+)\) (black|white): line logic on .+ then leaves (row|column) (\d+) "
+    r"\(([\d ]+)\) no placement, so \(\1, \2\) is (black|white)"
+)
+
+
+def test_a_lines_step_names_the_value_it_tried_and_the_line_that_broke():
+    """A multi-line step is a case split: its reason names the value tried in its cell and the
+    line that line logic, on the step's lines alone, then leaves with no placement; checked
+    here by a loop of its own over listed placements."""
+    named = 0
+    for puzzle, found in [*stalled_puzzles(3), (STALLED, explain(STALLED))]:
+        state = [list(row) for row in found.start]
+        for step in found:
+            if step.kind == "lines":
+                match = LINES_REASON.match(step.reason)
+                if match is None:  # line logic on the lines does not show it: said so
+                    assert "line logic alone does not" in step.reason, step.reason
+                else:
+                    named += 1
+                    r, c, tried, axis, index, clue, value = match.groups()
+                    cell, index = (int(r), int(c)), int(index)
+                    assert tried != value and step.cells[cell] == (value == "black")
+                    assert (axis, index) in step.lines
+                    clues = {("row", i): list(x) for i, x in enumerate(puzzle.rows)}
+                    clues |= {("column", j): list(x) for j, x in enumerate(puzzle.cols)}
+                    assert clue.split() == [str(x) for x in clues[(axis, index)]] or (
+                        clue == "0" and not clues[(axis, index)]
+                    )
+                    grid = [list(row) for row in state]
+                    grid[cell[0]][cell[1]] = int(tried == "black")
+                    others = [line for line in step.lines if line != (axis, index)]
+                    assert _propagate(puzzle, grid, others, clues)  # no other line breaks
+                    cells = line_cells((axis, index), puzzle.height, puzzle.width)
+                    assert not list(fitting(clues[(axis, index)], [grid[r][c] for r, c in cells]))
+            for (r, c), v in step.cells.items():
+                state[r][c] = v
+    assert named > 0
+
+
+def _propagate(puzzle, grid, lines, clues) -> bool:
+    """Line logic by listed placements on ``lines`` alone, in place; False if one breaks."""
+    changed = True
+    while changed:
+        changed = False
+        for line in lines:
+            cells = line_cells(line, puzzle.height, puzzle.width)
+            known = [grid[r][c] for r, c in cells]
+            if not list(fitting(clues[line], known)):
+                return False
+            for x, v in forced(clues[line], known).items():
+                grid[cells[x][0]][cells[x][1]] = v
+                changed = True
+    return True

@@ -18,7 +18,7 @@ def test_it_is_validated_when_made_with_errors_that_name_the_place():
         Futoshiki([[0, 0, 0], [2, 0, 2], [0, 0, 0]])
     with pytest.raises(ValueError, match=r"constraint 0: cells .* are not neighbours"):
         Futoshiki([[0, 0], [0, 0]], [((0, 0), (1, 1))])
-    with pytest.raises(ValueError, match="line 1, column 2"):
+    with pytest.raises(ValueError, match="line 1, character 2"):
         Futoshiki.from_text("0?0\n0 0")
 
 

@@ -59,10 +59,10 @@ def test_a_step_of_any_shape_is_read_through_its_four_fields() -> None:
 @pytest.mark.parametrize(
     ("steps", "message"),
     [
-        ([Step({(0, 0): 1}), Step({(0, 0): 0})], "step 2, row 1, column 1: the step says 0"),
-        (whole_grid([[1, 0, 1]]), "leave 3 cells undecided, the first at row 2, column 1"),
+        ([Step({(0, 0): 1}), Step({(0, 0): 0})], "step 2, row 0, column 0: the step says 0"),
+        (whole_grid([[1, 0, 1]]), "leave 3 cells undecided, the first at row 1, column 0"),
         ([Step({(5, 0): 1})], "step 1: cell (5, 0) is outside the 2 × 3 grid"),
-        ([Step({(0, 0): 2})], "step 1, row 1, column 1: value 2 is not one of [0, 1]"),
+        ([Step({(0, 0): 2})], "step 1, row 0, column 0: value 2 is not one of [0, 1]"),
         ([Step({})], "step 1 decides no cell"),
         ([Step({(0, 0): 1}, lines=(("diagonal", 0),))], "step 1: unknown premise ('diagonal', 0)"),
         ([Step({(0, 0): 1}, lines=(("column", 3),))], "step 1: column 3 is not a column"),
@@ -91,7 +91,7 @@ def test_futoshiki_steps_start_from_the_givens_and_end_at_the_solution() -> None
 
 def test_futoshiki_premises_and_conflicts_with_givens() -> None:
     puzzle = Futoshiki([[1, 0], [0, 0]], [((1, 0), (1, 1))])  # 1 2 / 2 1 breaks the sign
-    with pytest.raises(ValueError, match="row 1, column 1: the step says 2, but the cell is 1"):
+    with pytest.raises(ValueError, match="row 0, column 0: the step says 2, but the cell is 1"):
         futoshiki_data(puzzle, [Step({(0, 0): 2})])
     good = [Step({(0, 1): 2, (1, 0): 2, (1, 1): 1}, (("sign", (1, 0), (1, 1)), ("given", (0, 0))))]
     with pytest.raises(ValueError, match="breaks a rule"):

@@ -11,7 +11,9 @@
    helper.nonogram.line.reference.solve_line; tests/browser/test_play.py checks that the two
    agree on every line of the book's puzzles.
 
-   Rows and columns are counted from 1 in everything a reader sees or hears. */
+   Rows, columns and cells are counted from 0 in everything a reader sees or hears, as in
+   helper (grid[r][c]), the explanations' reasons and the book's prose: "row 2, column 1", or
+   "(2, 1)" for (row, column). The boards show these numbers at their edges. */
 (function () {
   "use strict";
 
@@ -138,7 +140,7 @@
   }
 
   const plural = (count, word, many) => `${count} ${count === 1 ? word : many || word + "s"}`;
-  const cellName = (r, c) => `row ${r + 1}, column ${c + 1}`;
+  const cellName = (r, c) => `row ${r}, column ${c}`;
   const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
   function runsOf(values) {
@@ -161,11 +163,8 @@
     return el("button", Object.assign({ type: "button", class: "lp-button", onclick }, extra), text);
   }
 
-  function describePositions(positions) {
-    const shown = positions.slice(0, 3).map(([r, c]) => cellName(r, c));
-    if (positions.length > 3) shown.push(plural(positions.length - 3, "more cell"));
-    return listText(shown);
-  }
+  const clueText = (clue) => clue.join(" ") || "0";
+  const pairText = (i, n) => `(${Math.floor(i / n)}, ${i % n})`;
 
   /* No cell is smaller than this (CSS pixels): a finger's width, and clue digits of 13 px. A
      board that does not fit the width with such cells (the 20 x 20 on a phone) scrolls
@@ -222,7 +221,11 @@
           }, this.data.proof.text)
         : null;
       this.board = this.buildBoard();
-      this.board.setAttribute("aria-describedby", proof ? `${title.id} ${proof.id}` : title.id);
+      // said once, as the book says it: the numbers at the board's edges, and (row, column)
+      const note = el("p", { class: "lp-label lp-coords", id: newId("coords") },
+        "Rows and columns are numbered from 0, as at the board's edges; (2, 1) is row 2, column 1.");
+      const described = [title.id, ...(proof ? [proof.id] : []), note.id];
+      this.board.setAttribute("aria-describedby", described.join(" "));
       this.wrap = el("div", { class: "lp-board-wrap" }, this.board);
       this.scrollNote = el("p", {
         class: "lp-label lp-scroll-note",
@@ -253,6 +256,7 @@
         title,
         ...(proof ? [proof] : []),
         this.buildTools(),
+        note,
         this.scrollNote,
         this.wrap,
         el("div", { class: "lp-buttons", role: "group", "aria-label": "Play" },
@@ -382,6 +386,16 @@
       return indexes.map((i) => [Math.floor(i / this.width), i % this.width]);
     }
 
+    /* The first wrong cells, each with the clue or rule it breaks (wrongReason). */
+    describeWrong(indexes) {
+      const shown = indexes.slice(0, 3).map((i) => {
+        const [r, c] = this.positions([i])[0];
+        return `${cellName(r, c)} (${this.wrongReason(i)})`;
+      });
+      if (indexes.length > 3) shown.push(plural(indexes.length - 3, "more cell"));
+      return shown.join("; ");
+    }
+
     check() {
       if (this.mode !== "play") this.leaveSteps(true);
       const wrong = this.wrongCells();
@@ -389,9 +403,8 @@
       this.marks.wrong = new Set(wrong);
       this.render();
       if (wrong.length) {
-        const text = `${plural(wrong.length, "cell is", "cells are")} wrong`;
-        this.say("Check:", `${text}, marked in red.`,
-          `Check: ${text} (marked): ${describePositions(this.positions(wrong))}.`);
+        const text = `${plural(wrong.length, "cell is", "cells are")} wrong, marked in red`;
+        this.say("Check:", `${text}: ${this.describeWrong(wrong)}.`);
       } else if (this.isSolved()) {
         this.say("Check:", `no mistakes. Solved! ${this.solvedText()}`);
       } else {
@@ -411,9 +424,8 @@
         this.clearMarks();
         this.marks.wrong = new Set(wrong);
         this.render();
-        const text = `first fix ${plural(wrong.length, "wrong cell")} (marked in red)`;
-        this.say("Hint:", `${text}; the explanation rests on correct cells.`,
-          `Hint: ${text}: ${describePositions(this.positions(wrong))}.`);
+        const text = `first fix ${plural(wrong.length, "wrong cell")} (marked in red), as the explanation rests on correct cells`;
+        this.say("Hint:", `${text}: ${this.describeWrong(wrong)}.`);
         return;
       }
       const number = this.steps.findIndex((step) =>
@@ -648,6 +660,69 @@
       return this.grid.filter((value) => value !== UNKNOWN).length;
     }
 
+    /* Why the reader's value at a wrong cell breaks a clue: its row's or column's clue cannot
+       hold with it (the line solver on that line with this cell alone known, then with the
+       cells the reader has right in the line as well); else no single clue rules it out yet. */
+    wrongReason(i) {
+      const r = Math.floor(i / this.width);
+      const c = i % this.width;
+      const mine = this.grid[i] === FILL ? 1 : 0;
+      const lines = [["row", r, c, this.data.rows[r]], ["column", c, r, this.data.cols[c]]];
+      const index = (axis, line, x) => (axis === "row" ? line * this.width + x : x * this.width + line);
+      for (const withRight of [false, true]) {
+        for (const [axis, line, at, clue] of lines) {
+          const cells = this.lineValues(this.grid, axis, line).map((value, x) => {
+            if (x === at) return mine;
+            if (!withRight || value === UNKNOWN || this.isWrong(index(axis, line, x))) return -1;
+            return value === FILL ? 1 : 0;
+          });
+          if (solveLine(clue, cells) === null) {
+            const also = withRight ? ` and the cells you have right in ${axis} ${line}` : "";
+            return `${axis} ${line}'s clue ${clueText(clue)} cannot hold with it${also}`;
+          }
+        }
+      }
+      // line logic over the grid from this cell and the reader's right cells: which line breaks
+      const grid = this.grid.map((value, x) =>
+        x === i ? mine : value === UNKNOWN || this.isWrong(x) ? -1 : value === FILL ? 1 : 0);
+      const broken = this.propagate(grid);
+      if (broken) {
+        return `with it and the cells you have right, line logic leaves ${broken[0]} ${broken[1]}'s clue ${clueText(broken[2])} no placement`;
+      }
+      return `no clue rules it out on its own yet, but the one picture that keeps every clue has it ${mine ? "empty" : "filled"}`;
+    }
+
+    /* Line logic (solveLine on every changed line until nothing changes) on a grid of -1, 0
+       and 1, in place; the first line left with no placement, as [axis, index, clue], or null. */
+    propagate(grid) {
+      const w = this.width;
+      const h = this.height;
+      const dirty = [];
+      for (let r = 0; r < h; r++) dirty.push(["row", r]);
+      for (let c = 0; c < w; c++) dirty.push(["column", c]);
+      const queued = new Set(dirty.map(([a, x]) => `${a}${x}`));
+      while (dirty.length) {
+        const [axis, line] = dirty.shift();
+        queued.delete(`${axis}${line}`);
+        const clue = axis === "row" ? this.data.rows[line] : this.data.cols[line];
+        const at = (x) => (axis === "row" ? line * w + x : x * w + line);
+        const cells = [];
+        for (let x = 0; x < (axis === "row" ? w : h); x++) cells.push(grid[at(x)]);
+        const solved = solveLine(clue, cells);
+        if (solved === null) return [axis, line, clue];
+        solved.forEach((value, x) => {
+          if (value === cells[x]) return;
+          grid[at(x)] = value;
+          const cross = axis === "row" ? ["column", x] : ["row", x];
+          if (!queued.has(`${cross[0]}${cross[1]}`)) {
+            queued.add(`${cross[0]}${cross[1]}`);
+            dirty.push(cross);
+          }
+        });
+      }
+      return null;
+    }
+
     lineValues(grid, axis, index) {
       const out = [];
       if (axis === "row") for (let c = 0; c < this.width; c++) out.push(grid[index * this.width + c]);
@@ -724,9 +799,10 @@
           {
             role: "columnheader",
             class: `lp-colclue${this.boldAfter(c, this.width) ? " lp-b5r" : ""}`,
-            "aria-label": `column ${c + 1}, clue ${clue.join(" ") || "0"}`,
+            "aria-label": `column ${c}, clue ${clue.join(" ") || "0"}`,
           },
           (clue.length ? clue : [0]).map((n) => el("span", {}, n)),
+          el("span", { class: "lp-index", "aria-hidden": "true" }, c),
         ),
       );
       body.append(
@@ -745,9 +821,10 @@
           {
             role: "rowheader",
             class: "lp-rowclue",
-            "aria-label": `row ${r + 1}, clue ${clue.join(" ") || "0"}`,
+            "aria-label": `row ${r}, clue ${clue.join(" ") || "0"}`,
           },
           (clue.length ? clue : [0]).map((n) => el("span", {}, n)),
+          el("span", { class: "lp-index", "aria-hidden": "true" }, r),
         );
         this.rowHeads.push(head);
         const tr = el("tr", { role: "row", class: this.boldAfter(r, this.height) ? "lp-b5b" : null }, head);
@@ -857,7 +934,8 @@
        scrolled out from under them. */
     fit() {
       const width = this.wrap.clientWidth - 8;
-      const chars = Math.max(...this.data.rows.map((clue) => (clue.join(" ") || "0").length));
+      const clueChars = Math.max(...this.data.rows.map((clue) => (clue.join(" ") || "0").length));
+      const chars = clueChars + 1.5 + String(this.height - 1).length; // and the row's number
       let size = 32;
       while (size > MIN_CELL && size * this.width + chars * 0.62 * 0.55 * size + 8 > width) {
         size -= 1;
@@ -990,6 +1068,83 @@
       return this.grid.filter((value) => value !== 0).length;
     }
 
+    /* Why a wrong digit breaks a rule: it repeats a digit of its row or column (a given or
+       the reader's), or breaks a sign (against the digit at its other end, or against any
+       digit: n is less than none, 1 greater than none); else no rule rules it out yet. */
+    wrongReason(i) {
+      const n = this.width;
+      const r = Math.floor(i / n);
+      const c = i % n;
+      const v = this.grid[i];
+      for (let x = 0; x < n; x++) {
+        if (x !== c && this.grid[r * n + x] === v) return `it repeats ${v} in row ${r}`;
+      }
+      for (let x = 0; x < n; x++) {
+        if (x !== r && this.grid[x * n + c] === v) return `it repeats ${v} in column ${c}`;
+      }
+      for (const [small, large] of this.signs) {
+        if (small !== i && large !== i) continue;
+        const other = this.grid[small === i ? large : small];
+        const broken = small === i ? v >= n || (other && v >= other) : v <= 1 || (other && v <= other);
+        if (broken) return `it breaks the sign ${pairText(small, n)} < ${pairText(large, n)}`;
+      }
+      const found = this.candidatesBreak(i);
+      if (found) return `with ${v} there, ${found}`;
+      return "it breaks no rule on its own yet, but the one solution has another digit there";
+    }
+
+    /* With the wrong digit at i and the reader's right digits, the candidates of every cell
+       narrowed by three rules a person uses (a digit placed is no candidate elsewhere in its
+       row and column; a digit with one place left in a row or column goes there; a sign's
+       smaller cell is below the largest candidate of the larger, and the larger above the
+       smallest of the smaller) until nothing changes: the first clue left unkeepable, in
+       words, or null. */
+    candidatesBreak(i) {
+      const n = this.width;
+      const all = [];
+      for (let d = 1; d <= n; d++) all.push(d);
+      const cand = this.grid.map((value, x) =>
+        new Set(x === i || (value && !this.isWrong(x)) ? [value] : all));
+      const lineOf = (axis, k) => all.map((_, x) => (axis === "row" ? k * n + x : x * n + k));
+      const lines = [];
+      for (let k = 0; k < n; k++) lines.push(["row", k], ["column", k]);
+      let changed = true;
+      const cut = (x, keep) => {
+        const before = cand[x].size;
+        for (const d of [...cand[x]]) if (!keep(d)) cand[x].delete(d);
+        if (cand[x].size !== before) changed = true;
+        return cand[x].size === 0;
+      };
+      while (changed) {
+        changed = false;
+        for (const [axis, k] of lines) {
+          const cells = lineOf(axis, k);
+          for (const x of cells) {
+            if (cand[x].size !== 1) continue;
+            const [d] = cand[x];
+            for (const y of cells) {
+              if (y !== x && cut(y, (e) => e !== d)) {
+                return `${axis} ${k} leaves ${pairText(y, n)} no digit`;
+              }
+            }
+          }
+          for (const d of all) {
+            const spots = cells.filter((x) => cand[x].has(d));
+            if (spots.length === 0) return `${axis} ${k} has no place left for ${d}`;
+            if (spots.length === 1 && cand[spots[0]].size > 1) cut(spots[0], (e) => e === d);
+          }
+        }
+        for (const [small, large] of this.signs) {
+          const top = Math.max(...cand[large]);
+          const low = Math.min(...cand[small]);
+          if (cut(small, (d) => d < top) || cut(large, (d) => d > low)) {
+            return `the sign ${pairText(small, n)} < ${pairText(large, n)} cannot hold`;
+          }
+        }
+      }
+      return null;
+    }
+
     isSolved() {
       const n = this.width;
       const grid = this.grid;
@@ -1082,8 +1237,18 @@
       for (const [small, large] of this.signs) {
         between.set(`${Math.min(small, large)},${Math.max(small, large)}`, [small, large]);
       }
+      const head = (role, label, number, gap) =>
+        el("th", { role, class: `lp-findex${gap ? ` lp-gap-${gap}` : ""}`, "aria-label": label },
+          el("span", { "aria-hidden": "true" }, number));
+      body.append(
+        el("tr", { role: "row" },
+          el("th", { class: "lp-findex lp-corner", "aria-hidden": "true" }),
+          Array.from({ length: n }, (_, c) =>
+            head("columnheader", `column ${c}`, c, c + 1 < n ? "right" : null))),
+      );
       for (let r = 0; r < n; r++) {
-        const tr = el("tr", { role: "row" });
+        const tr = el("tr", { role: "row" },
+          head("rowheader", `row ${r}`, r, r + 1 < n ? "down" : null));
         for (let c = 0; c < n; c++) {
           const index = r * n + c;
           const cell = el(
@@ -1153,7 +1318,8 @@
     }
 
     fit() {
-      const size = Math.floor((this.wrap.clientWidth - 8) / (1.5 * this.width - 0.5));
+      // n boxes, n - 1 gaps of half a box, and the row numbers (0.7 of a box)
+      const size = Math.floor((this.wrap.clientWidth - 8) / (1.5 * this.width + 0.2));
       this.root.style.setProperty("--lp-box", `${Math.max(26, Math.min(52, size))}px`);
     }
 
@@ -1246,7 +1412,7 @@
         el("div", { class: "lp-fields" },
           el("label", { for: clueId }, "Clue ", this.clueInput),
           el("label", { for: lengthId }, "Cells ", this.lengthInput)),
-        el("p", { class: "lp-label" }, "Known cells (click or tap: filled, empty, open):"),
+        el("p", { class: "lp-label" }, "Known cells, numbered from 0 (click or tap: filled, empty, open):"),
         el("div", { class: "lp-board-wrap" }, this.known),
         el("p", { class: "lp-label" }, "The line solver decides:"),
         el("div", { class: "lp-board-wrap" }, this.result),
@@ -1287,7 +1453,14 @@
           }),
         );
         tr.append(...cells);
-        table.replaceChildren(el("tbody", {}, tr));
+        // the cells' numbers, from 0 as in the prose (solve_line's indexes)
+        const numbers = el("tr", { role: "row" }, this.cells.map((_, x) =>
+          el("th", {
+            role: "columnheader",
+            class: `lp-lindex${(x + 1) % 5 === 0 && x + 1 < this.cells.length ? " lp-b5r" : ""}`,
+            "aria-label": `cell ${x}`,
+          }, el("span", { "aria-hidden": "true" }, x))));
+        table.replaceChildren(el("tbody", {}, numbers, tr));
         return cells;
       };
       this.cursor = Math.min(this.cursor, this.cells.length - 1);
@@ -1364,7 +1537,7 @@
       this.solved = solved;
       this.knownCells.forEach((cell, x) => {
         cell.dataset.state = LINE_NAMES[this.cells[x]];
-        cell.setAttribute("aria-label", `cell ${x + 1}: ${LINE_WORDS[this.cells[x]]}`);
+        cell.setAttribute("aria-label", `cell ${x}: ${LINE_WORDS[this.cells[x]]}`);
       });
       this.resultCells.forEach((cell, x) => {
         const value = solved ? solved[x] : -1;
@@ -1372,7 +1545,7 @@
         cell.dataset.state = solved ? LINE_NAMES[value] : "conflict";
         cell.classList.toggle("lp-new", fresh);
         cell.classList.toggle("lp-wrong", solved === null);
-        cell.setAttribute("aria-label", `cell ${x + 1}: ${solved ? LINE_WORDS[value] : "no placement"}${fresh ? ", newly decided" : ""}`);
+        cell.setAttribute("aria-label", `cell ${x}: ${solved ? LINE_WORDS[value] : "no placement"}${fresh ? ", newly decided" : ""}`);
       });
       this.root.dataset.lpResult = solved ? solved.join(" ") : "conflict";
       const clueText = clue.join(" ") || "0";
@@ -1385,7 +1558,7 @@
       } else {
         const fresh = { 1: [], 0: [] };
         solved.forEach((value, x) => {
-          if (this.cells[x] === -1 && value !== -1) fresh[value].push(x + 1);
+          if (this.cells[x] === -1 && value !== -1) fresh[value].push(x);
         });
         const count = fresh[1].length + fresh[0].length;
         if (count === 0) {
