@@ -100,15 +100,49 @@ def timeline_figure(phases: Sequence[Phase], *, title: str = "") -> Figure:
         frame, fill = STAGE_COLOURS[phase.stage]
         _box(ax, left, frame)
         centre = left + BOX_WIDTH / 2
-        ax.text(centre, 0.45, phase.title, ha="center", va="center", fontsize=FONT,
-                fontweight="bold", color=INK)  # fmt: skip
-        ax.text(centre, 1.0, phase.work, ha="center", va="top", fontsize=FONT - 1, color=INK,
-                linespacing=1.25)  # fmt: skip
+        ax.text(
+            centre,
+            0.45,
+            phase.title,
+            ha="center",
+            va="center",
+            fontsize=FONT,
+            fontweight="bold",
+            color=INK,
+        )
+        ax.text(
+            centre,
+            1.0,
+            phase.work,
+            ha="center",
+            va="top",
+            fontsize=FONT - 1,
+            color=INK,
+            linespacing=1.25,
+        )
         ax.plot([left + 0.2, left + BOX_WIDTH - 0.2], [3.0, 3.0], color=fill, linewidth=2.0)
-        ax.text(centre, 3.2, phase.counts, ha="center", va="top", fontsize=FONT - 1, color=INK,
-                linespacing=1.25, style="italic")  # fmt: skip
-        ax.text(centre, BOX_HEIGHT + 0.35, added(phase), ha="center", va="top", fontsize=FONT,
-                color=INK, fontweight="bold", linespacing=1.3)  # fmt: skip
+        ax.text(
+            centre,
+            3.2,
+            phase.counts,
+            ha="center",
+            va="top",
+            fontsize=FONT - 1,
+            color=INK,
+            linespacing=1.25,
+            style="italic",
+        )
+        ax.text(
+            centre,
+            BOX_HEIGHT + 0.35,
+            added(phase),
+            ha="center",
+            va="top",
+            fontsize=FONT,
+            color=INK,
+            fontweight="bold",
+            linespacing=1.3,
+        )
         if i:
             ax.add_patch(
                 FancyArrowPatch(
@@ -124,13 +158,28 @@ def timeline_figure(phases: Sequence[Phase], *, title: str = "") -> Figure:
     _box(ax, left, NEUTRAL)
     branches, conflicts = totals(phases)
     centre = left + BOX_WIDTH / 2
-    ax.text(centre, 0.45, "CP-SAT reports", ha="center", va="center", fontsize=FONT,
-            fontweight="bold", color=INK)  # fmt: skip
-    ax.text(centre, 1.3, f"num_branches\n= {branches:,}\n\nnum_conflicts\n= {conflicts:,}",
-            ha="center", va="top", fontsize=FONT, color=INK, linespacing=1.3,
-            family="monospace")  # fmt: skip
-    ax.text(centre, BOX_HEIGHT + 0.35, "the sums", ha="center", va="top", fontsize=FONT,
-            color=INK)  # fmt: skip
+    ax.text(
+        centre,
+        0.45,
+        "CP-SAT reports",
+        ha="center",
+        va="center",
+        fontsize=FONT,
+        fontweight="bold",
+        color=INK,
+    )
+    ax.text(
+        centre,
+        1.3,
+        f"num_branches\n= {branches:,}\n\nnum_conflicts\n= {conflicts:,}",
+        ha="center",
+        va="top",
+        fontsize=FONT,
+        color=INK,
+        linespacing=1.3,
+        family="monospace",
+    )
+    ax.text(centre, BOX_HEIGHT + 0.35, "the sums", ha="center", va="top", fontsize=FONT, color=INK)
     ax.add_patch(
         FancyArrowPatch(
             (left - GAP + 0.05, BOX_HEIGHT / 2),
