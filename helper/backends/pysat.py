@@ -189,7 +189,7 @@ def require_proof(name: str) -> str:
 
 
 DEFAULT_BACKEND = "glucose3"
-"""The book's one SAT back end: every SAT solve of the package, and RC2's, runs Glucose 3
+"""Glucose 3, the book's one SAT back end. Every SAT solve of the package, and RC2's, runs it
 unless a caller names another. Glucose 3 can be interrupted (so a time limit holds), and it
 needed the fewest conflicts on the book's CNFs. The named exceptions say why they differ:
 ``helper.futoshiki.generate.ORACLE_BACKEND`` (CaDiCaL 1.9.5, fast on the generator's many
