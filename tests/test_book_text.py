@@ -150,3 +150,43 @@ def test_the_chapters_code_cells_fit_the_code_box() -> None:
     """Every code line of a chapter (cells not removed, fenced code) has at most LINE_WIDTH
     characters."""
     assert not (found := _too_long("cells")), "\n".join(found)
+
+
+# --- The introduction's map names what the code names ------------------------------------------
+
+
+def _intro_map() -> str:
+    intro = (REPO / "book" / "intro.md").read_text("utf8")
+    start = intro.index("(book-map)=")
+    return intro[start : intro.index("\n## ", intro.index("## ", start) + 3)]
+
+
+def test_the_intros_map_lists_the_five_programs_with_their_names_in_the_code() -> None:
+    """Every program of helper.book.engines.ENGINES, in its order, with the name the code gives
+    it; the one default SAT back end and the named exceptions are the code's."""
+    from helper.backends.pysat import DEFAULT_BACKEND, NAMES
+    from helper.book.engines import ENGINES
+    from helper.futoshiki.generate import ORACLE_BACKEND
+    from helper.nonogram.solvers.portfolio import PortfolioConfig
+
+    rows = [line for line in _intro_map().splitlines() if line.startswith("| ")][1:]
+    programs = [row.split("|")[1].strip() for row in rows]
+    assert len(programs) == len(ENGINES) == 5
+    for program, engine in zip(programs, ENGINES, strict=True):
+        assert engine.name.split(" (")[0] == program.split(" (")[0], (program, engine.name)
+    code = {row.split("|")[1].strip(): row.split("|")[3] for row in rows}
+    assert f'`"{DEFAULT_BACKEND}"`, `DEFAULT_BACKEND`' in code[NAMES[DEFAULT_BACKEND]]
+    assert f'`"{ORACLE_BACKEND}"`, `ORACLE_BACKEND`' in code[NAMES[ORACLE_BACKEND]]
+    second = PortfolioConfig().second
+    assert f'`"{second}"`, `PortfolioConfig.second`' in code[NAMES[second]]
+
+
+def test_the_intros_map_gives_every_main_path_method_one_line() -> None:
+    from helper.book.solver_map import FUTOSHIKI_KEYS, solvers_so_far
+
+    main = solvers_so_far("choosing")
+    keys = {line.split("(`")[1].split("`")[0] for line in main.splitlines() if "(`" in line}
+    lines = [line for line in _intro_map().splitlines() if line.startswith("- `")]
+    lines += [line for line in _intro_map().splitlines() if line.startswith("- Futoshiki's `")]
+    named = {line.split("`")[1] for line in lines}
+    assert named == keys | set(FUTOSHIKI_KEYS.values())

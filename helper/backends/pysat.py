@@ -189,8 +189,11 @@ def require_proof(name: str) -> str:
 
 
 DEFAULT_BACKEND = "glucose3"
-"""The back end the package uses where nothing else is chosen. Glucose 3 can be interrupted
-(so a time limit holds), and it needed the fewest conflicts on the book's CNFs."""
+"""Glucose 3, the book's one SAT back end. Every SAT solve of the package, and RC2's, runs it
+unless a caller names another. Glucose 3 can be interrupted (so a time limit holds), and it
+needed the fewest conflicts on the book's CNFs. The named exceptions say why they differ:
+``helper.futoshiki.generate.ORACLE_BACKEND`` (CaDiCaL 1.9.5, fast on the generator's many
+small questions) and the back ends of ``PortfolioConfig`` (a race of two solvers)."""
 
 
 def canonical(name: str) -> str:

@@ -1,5 +1,5 @@
-"""The programs behind the book's methods: one constraint solver, three SAT solvers, a MaxSAT
-solver.
+"""The programs behind the book's methods: one constraint solver, three SAT solvers (one of
+them the book's SAT back end, ``DEFAULT_BACKEND``), a MaxSAT solver.
 
 A method (a row of the solver map, :mod:`helper.book.solver_map`) is a model plus the program
 that solves it. The main path meets five such programs; :data:`ENGINES` lists them with the
@@ -11,7 +11,13 @@ readable names and versions come from the installed packages, so the table follo
 from dataclasses import dataclass
 from importlib.metadata import version
 
+from helper.backends.pysat import DEFAULT_BACKEND
 from helper.backends.pysat import NAMES as SAT_NAMES
+from helper.futoshiki.generate import ORACLE_BACKEND
+from helper.nonogram.solvers.portfolio import PortfolioConfig
+
+PORTFOLIO_SECOND = PortfolioConfig().second
+"""The portfolio's second SAT solver (Glucose 4.1)."""
 
 CHAPTER_LINKS = {
     "cpsat_nutshell": "chapter 1",
@@ -60,30 +66,41 @@ ENGINES: tuple[Engine, ...] = (
         ),
     ),
     Engine(
-        SAT_NAMES["glucose4"],
-        "SAT: clauses over Booleans; propagation and search with clause learning",
-        '`"glucose4"` (`Glucose4`)',
-        ("cpsat_nutshell", "nonogram_pysat", "explain", "choosing"),
-    ),
-    Engine(
-        SAT_NAMES["cadical195"],
-        "SAT, as above: a newer solver; it checks that a new Futoshiki has one solution",
-        '`"cadical195"`',
-        ("puzzles", "fewest_givens"),
-    ),
-    Engine(
-        SAT_NAMES["glucose3"],
-        "SAT, as above: the older Glucose, the helper package's default (it needed the fewest "
-        "conflicts on the book's CNFs); it finishes the grids line logic leaves open",
-        '`"glucose3"`',
-        ("line_logic", "solver_at_work", "conflicts", "choosing", "trusting_a_no"),
+        SAT_NAMES[DEFAULT_BACKEND],
+        "SAT: clauses over Booleans; propagation and search with clause learning. The book's "
+        "one SAT back end: every SAT solve, and RC2's, unless a page names another for a reason",
+        f'`"{DEFAULT_BACKEND}"` (`DEFAULT_BACKEND`)',
+        (
+            "nonogram_pysat",
+            "line_logic",
+            "solver_at_work",
+            "conflicts",
+            "explain",
+            "choosing",
+            "trusting_a_no",
+        ),
     ),
     Engine(
         "RC2",
         "MaxSAT: keep as many of the optional (soft) clauses as the others allow, by calling a "
-        "SAT solver in a loop (Glucose 3 for the lines to retype, Glucose 4.1 for explanations)",
-        "`pysat.examples.rc2.RC2`",
+        f"SAT solver ({SAT_NAMES[DEFAULT_BACKEND]}) in a loop: the fewest clues to retype, the "
+        "explanations' cheapest steps",
+        "`pysat.examples.rc2.RC2` (`MaxSat`)",
         ("conflicts", "explain"),
+    ),
+    Engine(
+        SAT_NAMES[PORTFOLIO_SECOND],
+        f"SAT, as above: the portfolio's second solver, which joins {SAT_NAMES[DEFAULT_BACKEND]} "
+        "when a solve is slow (a race: the first answer wins)",
+        f'`"{PORTFOLIO_SECOND}"` (`PortfolioConfig.second`)',
+        ("choosing", "engineering"),
+    ),
+    Engine(
+        SAT_NAMES[ORACLE_BACKEND],
+        "SAT, as above: a newer solver, fast on many small questions; it checks that a new "
+        "Futoshiki has one solution (it cannot be interrupted, so it has no time limit)",
+        f'`"{ORACLE_BACKEND}"` (`ORACLE_BACKEND`)',
+        ("puzzles", "fewest_givens"),
     ),
 )
 """The five programs the book runs, in the order the book first uses them."""

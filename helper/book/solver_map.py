@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from helper.backends.pysat import DEFAULT_BACKEND
 from helper.backends.pysat import NAMES as SAT_NAMES
 from helper.book.engines import CHAPTER_LINKS
 from helper.futoshiki import REGISTRY as FUTOSHIKI_REGISTRY
@@ -158,7 +159,7 @@ FUTOSHIKI_ROWS: dict[str, tuple[str, MapRow]] = {
         ),
     ),
     "PySAT one-hot Futoshiki": (
-        f"PySAT, {SAT_NAMES['glucose4']} ({SAT_NAMES['cadical195']} in the generator)",
+        f"PySAT, {SAT_NAMES[DEFAULT_BACKEND]} ({SAT_NAMES['cadical195']} in the generator)",
         MapRow(
             "a Boolean per (cell, value); pairwise exactly one per cell, and per value in each "
             "row and column; two clauses per sign and value",
@@ -184,9 +185,7 @@ def tool(key: str) -> str:
     if key.startswith("cpsat"):
         return "CP-SAT, 1 worker"
     if key in ("pysat-cnf", "pysat-compact"):
-        from helper.nonogram.solvers.pysat import SAT_SOLVER
-
-        return f"PySAT, {_backend(SAT_SOLVER)}"
+        return f"PySAT, {_backend(DEFAULT_BACKEND)}"
     if key == "sat-automaton":
         return f"PySAT, {_backend(config.backend)}"
     if key.startswith("portfolio"):

@@ -20,7 +20,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from helper.backends.cpsat import solve_model
-from helper.backends.pysat import SatSolver
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver
 from helper.deadline import Deadline, Run
 from helper.nonogram.clues import Clue, Grid
 from helper.nonogram.frames import Frame, StageNames, Stages
@@ -36,7 +36,7 @@ from helper.nonogram.models.cpsat_automaton import build_automaton_model
 from helper.nonogram.models.cpsat_start import build_nonogram_model
 from helper.nonogram.puzzle import Nonogram
 from helper.nonogram.solvers.cpsat import solve_cells
-from helper.nonogram.solvers.pysat import SAT_BACKEND, SAT_SOLVER, solve_cnf
+from helper.nonogram.solvers.pysat import solve_cnf
 
 LINE_STAGE_NAMES: StageNames = ("line logic", "line probing", "search")
 """The steps of ``"line-search"``: line logic is its propagation, line probing its probing."""
@@ -176,7 +176,7 @@ def unit_propagation(clauses: Sequence[Sequence[int]]) -> set[int]:
     # as the unit [x] at the root, where propagate() does not report it.
     units = [next(iter(clause)) for clause in distinct if len(clause) == 1]
     wider = [sorted(clause) for clause in distinct if len(clause) > 1]
-    with SatSolver(SAT_SOLVER, wider) as solver:
+    with SatSolver(DEFAULT_BACKEND, wider) as solver:
         consistent, implied = solver.propagate(units)
     if not consistent:
         raise Contradiction("unit propagation makes a clause false")
@@ -201,7 +201,7 @@ def cnf_probed(clauses: Sequence[Sequence[int]], cells: Sequence[Sequence[int | 
     nothing. :func:`cnf_stages` does not use it: it shows what probing *would* find.
     """
     true = unit_propagation(clauses)
-    with SatSolver(SAT_SOLVER, clauses) as solver:
+    with SatSolver(DEFAULT_BACKEND, clauses) as solver:
         for literal in true:
             solver.add_clause([literal])
         learned = True
@@ -256,7 +256,7 @@ def automaton_cnf_stages(puzzle: Nonogram, *, key: str = "automaton-cnf") -> Sta
         raise Contradiction("automaton CNF: the puzzle has no solution")
     propagated = _cells_of(model.cells, unit_propagation(model.clauses))
     run = Run(Deadline(), "automaton CNF")
-    with SatSolver(SAT_BACKEND, model.clauses, run=run) as solver:
+    with SatSolver(DEFAULT_BACKEND, model.clauses, run=run) as solver:
         if not solver.solve():
             raise Contradiction("automaton CNF: the puzzle has no solution")
         solution = model.decode(solver.model())

@@ -19,7 +19,7 @@ import numpy as np
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from helper.backends.pysat import SatSolver
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
 from helper.futoshiki.cnf import sign_clauses
@@ -27,7 +27,7 @@ from helper.futoshiki.puzzle import Futoshiki
 from helper.sigint import pysat_sigint
 
 from .futoshiki_reasons import describe
-from .ocus import SAT_SOLVER, Memory, Oracle, cheapest_step, forced_candidates
+from .ocus import Memory, Oracle, cheapest_step, forced_candidates
 from .steps import Cell, Explanation, Premise, Step, explanation
 
 COSTS = {"given": 1, "sign": 3, "row": 5, "column": 5}
@@ -157,7 +157,7 @@ def explain(
     start = tuple(map(tuple, puzzle.grid))
     steps: list[Step] = []
     solution: list[list[int]] | None = None
-    with SatSolver(SAT_SOLVER, clauses, run=Run(deadline, "explain")) as solver:
+    with SatSolver(DEFAULT_BACKEND, clauses, run=Run(deadline, "explain")) as solver:
         variables = np.arange(1, n**3 + 1, dtype=np.int64)
         costs = [COSTS[p[0]] for p in premises]
         oracle = Oracle(

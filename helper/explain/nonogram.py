@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from helper.backends.pysat import SatSolver
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver
 from helper.deadline import Deadline, Run
 from helper.errors import NoSolutionError, NotUniqueError, SolverTimeoutError
 from helper.nonogram.clues import runs
@@ -37,7 +37,6 @@ from helper.nonogram.models.cnf_starts import start_line_clauses
 from helper.nonogram.puzzle import Nonogram
 
 from .ocus import (
-    SAT_SOLVER,
     Memory,
     Oracle,
     cheapest_step,
@@ -236,7 +235,7 @@ def unique_solution(puzzle: Nonogram, memory: Memory, deadline: Deadline) -> lis
     """The solution, after proving that it is the only one (SAT, every line on)."""
     empty = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
     cnf = switched_cnf(puzzle, empty)
-    with SatSolver(SAT_SOLVER, cnf.clauses, run=Run(deadline, "explain")) as solver:
+    with SatSolver(DEFAULT_BACKEND, cnf.clauses, run=Run(deadline, "explain")) as solver:
         oracle = _oracle(puzzle, empty, cnf, solver, memory, deadline)
         grid = oracle.solve(cnf.switches)
         if grid is None:
@@ -349,7 +348,7 @@ def _lines_step(
     if rectangles and lower_bounds:  # every four-line step was examined, and none forces a cell
         at_least.append((rows + cols, 5))
     calls, sets = memory.sat_calls, memory.hitting_sets
-    with SatSolver(SAT_SOLVER, cnf.clauses, run=Run(deadline, "explain")) as solver:
+    with SatSolver(DEFAULT_BACKEND, cnf.clauses, run=Run(deadline, "explain")) as solver:
         oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
         if budget == 0 and every_cell:
             choice = smallest_deletion_step(oracle, candidates)

@@ -29,13 +29,11 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import WCNF, IDPool
 
 from helper.backends.maxsat import MaxSat
-from helper.backends.pysat import SatSolver
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver
 from helper.cores import Answer, deletion_mus
 from helper.deadline import NO_DEADLINE, Deadline, Run
 from helper.sigint import pysat_sigint
 
-SAT_SOLVER = "glucose4"
-"""The PySAT back end of both the checks and RC2 (Glucose 4.1)."""
 GROW_CONFLICTS = 300
 """Conflicts a SAT call of :meth:`Oracle.grow` may take before the line it tries is left out.
 
@@ -176,7 +174,7 @@ class HittingSets:
         for p, cost in enumerate(oracle.costs):
             formula.append([-self.use[p]], weight=cost)
         run = Run(oracle.deadline, "explain")
-        self.rc2 = MaxSat(formula, SAT_SOLVER, run=run, adapt=True, exhaust=True)
+        self.rc2 = MaxSat(formula, DEFAULT_BACKEND, run=run, adapt=True, exhaust=True)
 
     def hit(self, grid: np.ndarray) -> None:
         """Every choice from now on takes a premise that ``grid`` breaks or a candidate that

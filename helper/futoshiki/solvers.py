@@ -8,8 +8,8 @@ grid checked against the puzzle. Registered:
 - ``"cpsat"``: the :class:`~helper.futoshiki.model.GameBoard` model on CP-SAT (one worker, a
   fixed seed), solve and count;
 - ``"sat-onehot"``: the one-hot CNF of :func:`~helper.futoshiki.cnf.futoshiki_cnf` on a PySAT
-  back end (:class:`SatConfig`; Glucose 4.1 by default, which can be interrupted, so the time
-  limit holds), solve and count (blocking clauses).
+  back end (:class:`SatConfig`; the book's one default, Glucose 3, which can be interrupted,
+  so the time limit holds), solve and count (blocking clauses).
 
 A count whose time runs out, even while its model is being built, returns an incomplete count
 (``complete`` is ``False``) with what it found, as Nonogram's counts do.
@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
-from helper.backends.pysat import SatSolver, require_interruptible
+from helper.backends.pysat import DEFAULT_BACKEND, SatSolver, require_interruptible
 from helper.deadline import Run
 from helper.errors import SolverTimeoutError
 from helper.registry import Counter, Family, Registry, Solver
@@ -78,7 +78,7 @@ class SatConfig:
     ----------
     backend
         A PySAT solver name (any alias); it must be one that can be interrupted, so that a
-        time limit holds (Glucose 4.1 by default).
+        time limit holds (:data:`~helper.backends.pysat.DEFAULT_BACKEND`, Glucose 3, by default).
 
     Raises
     ------
@@ -95,7 +95,7 @@ class SatConfig:
     ValueError: CaDiCaL 1.9.5 ('cd195') cannot be interrupted, so it cannot serve a Futoshiki...
     """
 
-    backend: str = "glucose4"
+    backend: str = DEFAULT_BACKEND
 
     def __post_init__(self) -> None:
         chosen = require_interruptible(self.backend, "a Futoshiki solve with a time limit")

@@ -87,3 +87,53 @@ def test_every_arrow_of_chapter_1s_flow_figure_is_labelled():
     arrows = ast.literal_eval(figure.value.args[1])  # (from, to, label) tuples
     assert all(len(arrow) == 3 and arrow[2] for arrow in arrows), arrows
     assert (2, 3, "probing\non") in arrows  # propagation -> probing at the root
+
+
+# --- The time line of a solve (helper.diagrams.timeline) and the hitting-set loop ---------------
+
+
+def test_the_time_line_shows_each_phases_counts_and_their_sums():
+    from helper.diagrams.timeline import Phase, added, timeline_figure, totals
+
+    phases = [
+        Phase("presolve", 1, "simplifies", "log only"),
+        Phase("probing at the root", 1, "tries", "a trial: +1 branch", 120, 0),
+        Phase("search", 2, "guesses", "a guess: +1 branch", 365, 6),
+    ]
+    assert totals(phases) == (485, 6)
+    assert added(phases[0]) == "not counted"
+    fig = timeline_figure(phases)
+    texts = {t.get_text() for t in fig.findobj(Text)}
+    assert "+120 branches\n+0 conflicts" in texts and "+365 branches\n+6 conflicts" in texts
+    assert "num_branches\n= 485\n\nnum_conflicts\n= 6" in texts
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    assert (np.asarray(canvas.buffer_rgba())[..., 3] == 255).all()
+    assert smallest_text_px(fig) >= BODY_PX / 2
+    with pytest.raises(ValueError, match="below zero"):
+        timeline_figure([Phase("odd", 0, "", "", -1, 0)])
+    with pytest.raises(ValueError, match="no stage 7"):
+        timeline_figure([Phase("odd", 7, "", "")])
+    with pytest.raises(ValueError, match="at least one phase"):
+        timeline_figure([])
+
+
+def test_chapter_1s_time_line_is_drawn_from_the_solves_it_reports():
+    page = Path(__file__).resolve().parents[2] / "book" / "cpsat_nutshell.md"
+    text = page.read_text("utf8")
+    assert "assert totals(phases) == (queens.num_branches, queens.num_conflicts)" in text
+    assert "at_root.num_branches, at_root.num_conflicts" in text
+
+
+def test_the_hitting_set_loop_writes_its_counts_and_refuses_impossible_ones():
+    from helper.diagrams.loop import hitting_set_loop_figure
+
+    fig = hitting_set_loop_figure(107, 482, "a puzzle:")
+    texts = {t.get_text() for t in fig.findobj(Text)}
+    assert "a puzzle:\n107 proposals, 482 SAT calls" in texts
+    assert {"propose: RC2", "check: the SAT solver", "the step"} <= texts
+    assert smallest_text_px(fig) >= BODY_PX / 2
+    with pytest.raises(ValueError, match="at least as many SAT calls"):
+        hitting_set_loop_figure(5, 4)
+    with pytest.raises(ValueError, match="below zero"):
+        hitting_set_loop_figure(-1, 0)

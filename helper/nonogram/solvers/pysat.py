@@ -21,20 +21,14 @@ from ..models.cnf_placements import NonogramCnf, placement_cnf
 from ..puzzle import Nonogram
 from .registry import as_nonogram, register, register_counter
 
-SAT_SOLVER = "glucose4"
-"""The PySAT back end of the CNF chapter's solves (Glucose 4.1: it supports ``interrupt``)."""
-
-SAT_BACKEND = DEFAULT_BACKEND
-"""The PySAT back end of ``"sat-automaton"``: Glucose 3, whose search can be interrupted at a
-deadline from another thread (CaDiCaL's cannot, see :mod:`.portfolio`)."""
-
 
 def solve_cnf(encoding: NonogramCnf, run: Run | None = None) -> Grid | None:
-    """Solve an encoded puzzle with :data:`SAT_SOLVER`; ``None`` when it is unsatisfiable.
+    """Solve an encoded puzzle with the book's SAT back end
+    (:data:`~helper.backends.pysat.DEFAULT_BACKEND`); ``None`` when it is unsatisfiable.
 
     ``run`` carries a deadline and collects the solver's counts (no limit by default).
     """
-    with SatSolver(SAT_SOLVER, encoding.cnf.clauses, run=run) as solver:
+    with SatSolver(DEFAULT_BACKEND, encoding.cnf.clauses, run=run) as solver:
         if not solver.solve():
             return None
         return encoding.decode(solver.model())
@@ -62,7 +56,7 @@ def all_pictures(
     A fresh solver each call, because a solver that has enumerated keeps its blocking clauses.
     ``run`` carries a deadline (none by default) and collects the solver's counts.
     """
-    with SatSolver(SAT_SOLVER, encoding.cnf.clauses, run=run) as solver:
+    with SatSolver(DEFAULT_BACKEND, encoding.cnf.clauses, run=run) as solver:
         return [encoding.decode(model) for model in solver.models(encoding.block, limit)]
 
 
@@ -80,7 +74,7 @@ def all_solutions(
     """
     puzzle = as_nonogram(puzzle)
     check_limit(limit)
-    run = Run(Deadline(time_limit), SAT_SOLVER)
+    run = Run(Deadline(time_limit), DEFAULT_BACKEND)
     encode = compact_cnf if compact else placement_cnf
     return all_pictures(encode(puzzle.rows, puzzle.cols, deadline=run.deadline), limit, run)
 
@@ -113,7 +107,7 @@ class SatConfig:
     """Settings of ``"sat-automaton"``: the PySAT back end, checked when the settings are made
     (a PySAT name, and one that can be interrupted, so that a time limit holds)."""
 
-    backend: str = SAT_BACKEND
+    backend: str = DEFAULT_BACKEND
 
     def __post_init__(self) -> None:
         chosen = require_interruptible(self.backend, "a solve with a time limit")

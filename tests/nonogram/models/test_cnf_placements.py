@@ -13,6 +13,7 @@ from pysat.examples.genhard import PHP
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from helper.backends.pysat import DEFAULT_BACKEND
 from helper.nonogram import (
     SOLVERS,
     Deadline,
@@ -26,7 +27,7 @@ from helper.nonogram import (
 from helper.nonogram.models.cnf_compact import compact_cnf, line_compact_clauses
 from helper.nonogram.models.cnf_placements import NonogramCnf, line_placement_clauses, placement_cnf
 from helper.nonogram.placements import count_placements
-from helper.nonogram.solvers.pysat import SAT_SOLVER, all_solutions, solve_cnf
+from helper.nonogram.solvers.pysat import all_solutions, solve_cnf
 
 ENCODINGS = [pytest.param(False, id="placements"), pytest.param(True, id="compact")]
 
@@ -211,6 +212,6 @@ def test_every_variable_follows_from_the_cells(encoder):
     ]
     rows, cols = clues_from_grid(face)
     encoding = encoder(rows, cols)
-    with Solver(name=SAT_SOLVER, bootstrap_with=encoding.cnf.clauses) as solver:
+    with Solver(name=DEFAULT_BACKEND, bootstrap_with=encoding.cnf.clauses) as solver:
         full_models = sum(1 for _ in solver.enum_models())
     assert full_models == len(all_solutions(Nonogram(rows, cols))) == 6
