@@ -44,8 +44,8 @@ STRATEGIES: dict[str, Strategy | None] = {
     "fewest left, largest": Strategy(cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MAX_VALUE),
 }
 """The strategies the book compares, by name; ``"default"`` is CP-SAT's own search. The
-control of each fixed one is :func:`control_of` it: the cells shuffled, the same value rule,
-over several seeds."""
+control of each fixed one is :func:`~helper.futoshiki.strategies.control_of` it: the cells
+shuffled, the same value rule, over several seeds."""
 
 
 def shuffled(seed: int, value: Any = cp_model.SELECT_MIN_VALUE) -> Strategy:
