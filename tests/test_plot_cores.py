@@ -140,3 +140,4 @@ def test_bars_draw_each_spread_from_its_smallest_to_its_largest_value():
     ends = sorted((seg[0][0], seg[1][0], seg[0][1]) for seg in whiskers.get_segments())
     assert ends == [(1, 5, 0), (10, 40, 1)]
     assert ax.get_xlim()[1] >= 40  # the longest whisker fits
+    assert sorted(text.get_position()[0] for text in ax.texts) == [5, 40]  # written after it

@@ -337,6 +337,7 @@ def plot_count_bars(
             linewidth=0.6,
         )
         top = max(values) or 1
+        label_at = list(values)  # where each value is written: after its bar, or its whisker
         if spreads is not None:
             ends = [spreads[panel][label] for label in labels]
             low = [max(lo, 0.8) if log else lo for lo, _ in ends]
@@ -344,9 +345,10 @@ def plot_count_bars(
             ax.hlines(range(len(labels)), low, high, color=INK, linewidth=1.2)
             ax.plot(low + high, [*range(len(labels))] * 2, "|", color=INK, markersize=7)
             top = max(top, *high)
-        for y, value in enumerate(values):
+            label_at = [max(v, hi) for v, (_, hi) in zip(values, ends, strict=True)]
+        for y, (value, at) in enumerate(zip(values, label_at, strict=True)):
             ax.text(
-                max(value, 1) if log else value,
+                max(at, 1) if log else at,
                 y,
                 f" {value:,.0f}",
                 va="center",
