@@ -127,3 +127,17 @@ def test_bars_keep_the_order_given_and_grey_the_controls():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["first", "control"]
     colours = [bar.get_facecolor() for bar in ax.patches]
     assert colours[0] != colours[1]
+
+
+def test_bars_draw_each_spread_from_its_smallest_to_its_largest_value():
+    fig = plot_count_bars(
+        {"p": {"first": 3, "control": 20}},
+        controls=["control"],
+        spreads={"p": {"first": (1, 5), "control": (10, 40)}},
+    )
+    ax = fig.axes[0]
+    (whiskers,) = ax.collections  # one LineCollection: a whisker per row
+    ends = sorted((seg[0][0], seg[1][0], seg[0][1]) for seg in whiskers.get_segments())
+    assert ends == [(1, 5, 0), (10, 40, 1)]
+    assert ax.get_xlim()[1] >= 40  # the longest whisker fits
+    assert sorted(text.get_position()[0] for text in ax.texts) == [5, 40]  # written after it

@@ -43,25 +43,29 @@ STRATEGIES: dict[str, Strategy | None] = {
     "fewest left, smallest": Strategy(cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE),
     "fewest left, largest": Strategy(cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MAX_VALUE),
 }
-"""The strategies the book compares, by name; ``"default"`` is CP-SAT's own search. Their
-control is ``shuffled``, over several seeds."""
+"""The strategies the book compares, by name; ``"default"`` is CP-SAT's own search. The
+control of each fixed one is :func:`~helper.futoshiki.strategies.control_of` it: the cells
+shuffled, the same value rule, over several seeds."""
 
 
-def shuffled(seed: int) -> Strategy:
+def shuffled(seed: int, value: Any = cp_model.SELECT_MIN_VALUE) -> Strategy:
     """The control of a strategy: the cells in an order shuffled with ``seed`` (an order that
-    knows nothing of the puzzle), smallest value first. One shuffle can be lucky or unlucky:
-    compare with several seeds.
+    knows nothing of the puzzle), with the strategy's own value rule. One shuffle can be lucky
+    or unlucky: compare with several seeds.
 
     Parameters
     ----------
     seed
         The seed of the shuffle (``random.Random(seed)``): the same seed, the same order.
+    value
+        The value rule, as in the strategy this controls (``cp_model.SELECT_MIN_VALUE``, the
+        default, or ``cp_model.SELECT_MAX_VALUE``), so that the control differs from it in the
+        order of the cells alone.
 
     Returns
     -------
     Strategy
-        ``CHOOSE_FIRST`` over the shuffled cells, then ``SELECT_MIN_VALUE``, for
-        :func:`strategy_counts`.
+        ``CHOOSE_FIRST`` over the shuffled cells, then ``value``, for :func:`strategy_counts`.
 
     Examples
     --------
@@ -70,8 +74,16 @@ def shuffled(seed: int) -> Strategy:
     (3, True, False)
     >>> control.variable == cp_model.CHOOSE_FIRST and control.value == cp_model.SELECT_MIN_VALUE
     True
+    >>> shuffled(3, cp_model.SELECT_MAX_VALUE).value == cp_model.SELECT_MAX_VALUE
+    True
     """
-    return Strategy(cp_model.CHOOSE_FIRST, cp_model.SELECT_MIN_VALUE, shuffle=seed)
+    return Strategy(cp_model.CHOOSE_FIRST, value, shuffle=seed)
+
+
+def control_of(strategy: Strategy, seed: int) -> Strategy:
+    """The shuffled control of ``strategy``: the same value rule, the cells shuffled with
+    ``seed`` (:func:`shuffled`)."""
+    return shuffled(seed, strategy.value)
 
 
 SEARCH_ALONE: dict[str, int | bool] = {"cp_model_probing_level": 0, "use_sat_inprocessing": False}

@@ -6,7 +6,10 @@ fail. :func:`hinted_search` solves the automaton model of a Nonogram with the ce
 hinted and reports the search's counts, so that hints from different sources (line logic, a
 previous solution, part of one) can be compared on the same puzzle, each beside its controls:
 a hint of one cell, the same cells with every value wrong (:func:`flipped_hint`), and the
-same hint with CP-SAT's hint search turned off (``hint_conflict_limit=0``).
+same hint with CP-SAT's hint search turned off (``hint_conflict_limit=0``). None of them is a
+perfect placebo where the search is long: anything that changes its path moves the counts,
+as CP-SAT's seed (``random_seed``) does, so an effect counts only beyond the spread of
+several seeds.
 
 What a hint does in CP-SAT 9.15 with one worker: a hint of every variable is first checked as
 a whole, and if it is a solution no search starts ("The solution hint is complete and is

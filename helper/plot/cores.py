@@ -308,11 +308,14 @@ def plot_count_bars(
     xlabel: str = "conflicts",
     log: bool = False,
     columns: int = 2,
+    spreads: Mapping[str, Mapping[str, tuple[float, float]]] | None = None,
 ) -> BookFigure:
     """Horizontal bars: one panel per key of ``counts`` (a puzzle, a setting), ``columns``
     panels a row, one bar per row of the data (a hint, a strategy) in the order given, its
     value at its end. Rows named in ``controls`` are grey, the others blue, so each effect
-    stands beside its control. ``log`` draws a log scale (a 0 is drawn as a stub)."""
+    stands beside its control. ``log`` draws a log scale (a 0 is drawn as a stub).
+    ``spreads``, with the same keys, gives a row's smallest and largest value (over seeds,
+    say): a whisker from one to the other, through the bar's end."""
     panels = list(counts)
     labels = list(next(iter(counts.values())).keys())  # a dict or a pandas Series
     across = min(columns, len(panels))
@@ -334,9 +337,18 @@ def plot_count_bars(
             linewidth=0.6,
         )
         top = max(values) or 1
-        for y, value in enumerate(values):
+        label_at = list(values)  # where each value is written: after its bar, or its whisker
+        if spreads is not None:
+            ends = [spreads[panel][label] for label in labels]
+            low = [max(lo, 0.8) if log else lo for lo, _ in ends]
+            high = [max(hi, 0.8) if log else hi for _, hi in ends]
+            ax.hlines(range(len(labels)), low, high, color=INK, linewidth=1.2)
+            ax.plot(low + high, [*range(len(labels))] * 2, "|", color=INK, markersize=7)
+            top = max(top, *high)
+            label_at = [max(v, hi) for v, (_, hi) in zip(values, ends, strict=True)]
+        for y, (value, at) in enumerate(zip(values, label_at, strict=True)):
             ax.text(
-                max(value, 1) if log else value,
+                max(at, 1) if log else at,
                 y,
                 f" {value:,.0f}",
                 va="center",

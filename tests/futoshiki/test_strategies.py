@@ -4,7 +4,13 @@ import pytest
 from ortools.sat.python import cp_model
 
 from helper.futoshiki import Futoshiki, GameBoard, NoSolutionError, generate_futoshiki, load_puzzle
-from helper.futoshiki.strategies import SEARCH_ALONE, STRATEGIES, shuffled, strategy_counts
+from helper.futoshiki.strategies import (
+    SEARCH_ALONE,
+    STRATEGIES,
+    control_of,
+    shuffled,
+    strategy_counts,
+)
 from helper.ortools import make_solver
 
 
@@ -55,6 +61,24 @@ def test_a_shuffled_order_is_another_order():
     assert ordered not in shuffles and len(shuffles) > 1
     assert shuffled(1) == shuffled(1) != shuffled(2)
     assert shuffled(1).variable == STRATEGIES["in order, smallest"].variable
+
+
+def test_a_control_differs_from_its_strategy_in_the_order_alone():
+    """control_of keeps the value rule: largest first stays largest first, and on a solve
+    the control and the strategy differ, as two orders do."""
+    for name in ("fewest left, smallest", "fewest left, largest", "in order, smallest"):
+        strategy = STRATEGIES[name]
+        assert strategy is not None
+        control = control_of(strategy, 4)
+        assert control.value == strategy.value and control.shuffle == 4
+        assert control.variable == cp_model.CHOOSE_FIRST
+    largest, smallest = (
+        control_of(STRATEGIES[f"fewest left, {rule}"], 0) for rule in ("largest", "smallest")
+    )
+    puzzle = Futoshiki(*generate_futoshiki(7, seed=3))
+    assert strategy_counts(puzzle, largest, **SEARCH_ALONE) != strategy_counts(
+        puzzle, smallest, **SEARCH_ALONE
+    )
 
 
 def test_strategy_on_a_puzzle_without_solution():

@@ -46,8 +46,10 @@ def test_a_flipped_hint_reverses_every_hinted_value():
 
 
 def test_without_the_hint_phase_a_hint_changes_nothing():
-    """hint_conflict_limit=0: CP-SAT skips the phase that follows the hint, and the counts are
-    those of no hint at all, for a right hint as for a wrong one."""
+    """hint_conflict_limit=0: CP-SAT skips the phase that follows the hint, and on this small
+    puzzle the counts are those of no hint at all, for a right hint as for a wrong one. (On a
+    grid with real search they can move within the spread of CP-SAT's seeds: the hints
+    chapter shows it.)"""
     puzzle = read_puzzle_file(data_path("bench/noise-s15-15x15.json"))
     plain = hinted_search(puzzle, presolve=False)
     rows = [(r, c) for r in range(0, puzzle.height, 2) for c in range(puzzle.width)]

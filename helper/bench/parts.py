@@ -1,0 +1,95 @@
+"""What each part of the portfolio adds, in counts that are the same on every run.
+
+The ``"portfolio"`` solver behind :func:`helper.nonogram.solve` is ``"sat-automaton"`` (line
+logic, then Glucose 3 on the automaton CNF of the open cells) with two parts added: the
+block-start CNF (:mod:`helper.nonogram.models.cnf_starts`) and a race of two Glucose versions
+(:mod:`helper.nonogram.solvers.portfolio`). A race's winner depends on the clock, so its
+seconds belong to ``python -m helper.bench``; what a page can count is each member searching
+alone. :data:`PARTS` are those solves, each one SAT solver on one CNF of the cells line logic
+left open, with a budget of conflicts so that a page stays bounded:
+
+- ``"automaton CNF, Glucose 3"``: the search of ``"sat-automaton"``, the portfolio's control;
+- ``"block-start CNF, Glucose 3"``: the portfolio without a race (what it runs on one core);
+- ``"block-start CNF, Glucose 4.1"``: the other member of its race.
+
+A race that stops at the first answer can do no better, on each puzzle, than the member that
+needs the least work: :func:`race_at_best` (the members share no clauses). So the race's
+counts are bounded from below by that member's, and the comparison of the race with the
+portfolio without it is a bound on what the race can save.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from helper.backends.pysat import SatSolver
+from helper.nonogram import Nonogram
+from helper.nonogram.models.cnf_automaton import LineClauses
+from helper.nonogram.models.cnf_starts import start_line_clauses
+from helper.nonogram.solvers.pysat import line_logic_then_cnf
+
+
+@dataclass(frozen=True)
+class Part:
+    """One SAT solver alone on one CNF of the open cells: ``line_clauses`` as in
+    :func:`~helper.nonogram.solvers.pysat.line_logic_then_cnf` (``None``: the automaton CNF)
+    and a PySAT ``backend``."""
+
+    line_clauses: LineClauses | None
+    backend: str
+
+
+PARTS: dict[str, Part] = {
+    "automaton CNF, Glucose 3": Part(None, "glucose3"),
+    "block-start CNF, Glucose 3": Part(start_line_clauses, "glucose3"),
+    "block-start CNF, Glucose 4.1": Part(start_line_clauses, "glucose4"),
+}
+"""The solves :func:`part_counts` runs, by the name a table gives them."""
+
+
+@dataclass(frozen=True)
+class Counts:
+    """What one search counted: ``decisions`` (branches), ``conflicts`` and
+    ``propagations`` (PySAT's ``accum_stats``), ``open_cells`` of the CNF, and whether the
+    budget of conflicts ran out first (``capped``: every count is then a lower bound)."""
+
+    decisions: int
+    conflicts: int
+    propagations: int
+    open_cells: int
+    capped: bool = False
+
+
+def part_counts(puzzle: Nonogram, part: Part, budget: int | None = None) -> Counts:
+    """Line logic, then ``part``'s solver alone on ``part``'s CNF of the open cells, with at
+    most ``budget`` conflicts (``None``: no budget). A puzzle that line logic decides counts
+    nothing. A found grid is checked against the clues.
+
+    Raises
+    ------
+    ValueError
+        When the puzzle has no solution, or a found grid breaks a clue (a bug).
+    """
+    model = line_logic_then_cnf(puzzle, line_clauses=part.line_clauses)
+    if model is None or model.clauses is None:
+        raise ValueError(f"{puzzle.name or 'the puzzle'}: no solution")
+    if not model.clauses:
+        return Counts(0, 0, 0, 0)
+    open_cells = sum(var is not None for row in model.cells for var in row)
+    with SatSolver(part.backend, model.clauses) as solver:
+        answer = solver.solve(conflicts=budget)
+        if answer is False:
+            raise ValueError(f"{puzzle.name or 'the puzzle'}: no solution")
+        if answer and not puzzle.check(model.decode(solver.model())):
+            raise ValueError(f"{part}: a grid that breaks a clue")
+        stats = solver.totals()
+    return Counts(
+        stats["decisions"], stats["conflicts"], stats["propagations"], open_cells, answer is None
+    )
+
+
+def race_at_best(members: Mapping[str, Counts]) -> tuple[str, Counts]:
+    """The member of a race that needs the fewest propagations (the work of a SAT search),
+    and its counts: the most a race of these members could save on this puzzle. A member that
+    ran out of budget comes last; when all did, the race has no answer within it either
+    (its counts are ``capped``)."""
+    return min(members.items(), key=lambda item: (item[1].capped, item[1].propagations))
