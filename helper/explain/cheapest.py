@@ -29,6 +29,7 @@ as not proved, with the reason.
 """
 
 from collections.abc import Sequence
+
 import numpy as np
 
 from helper.certify import DEFAULT_PROOF_BACKEND, at_most, at_most_weighted, refute

@@ -421,3 +421,46 @@ def test_a_wrong_sized_grid_is_refused_by_name():
         _befores(fsteps)[0], fsteps.solution,
     )  # fmt: skip
     assert bad.reason == "grid 1 is not a grid: it has 26 cell digits, not 27"
+
+
+def test_the_whole_run_checks_each_grid_against_the_cells_decided_before_it():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    befores = _befores(steps)
+    k = next(k for k, step in enumerate(steps)
+             if step.grids and any(v for row in befores[k] for v in row))  # fmt: skip
+    (r, c), digit = next(((r, c), v) for r, row in enumerate(befores[k])
+                         for c, v in enumerate(row) if v)  # fmt: skip
+    n = puzzle.height
+    bad = steps[k].grids[0].copy()
+    bad[(r * n + c) * n : (r * n + c + 1) * n] = False
+    bad[(r * n + c) * n + digit % n] = True  # another digit
+    changed = list(steps.steps)
+    changed[k] = replace(steps[k], grids=(bad,))
+    proofs = certify_cheapest(puzzle, replace(steps, steps=tuple(changed)))
+    assert proofs[k].reason == f"grid 1 contradicts the known cell {(r, c)}"
+
+
+def test_a_nonogram_step_of_two_lines_also_names_the_lower_bounds():
+    steps = nonogram.explain(HARD, lower_bounds=False, rectangles=False)
+    two = replace(steps[0], lines=(("row", 0), ("column", 0)), cost=3, grids=())
+    proof = certify_cheapest_step(HARD, 1, two, _befores(steps)[0], steps.solution)
+    assert not proof.proved and "lower bounds" in proof.reason
+
+
+def test_each_step_gets_what_is_left_of_the_time_limit(monkeypatch):
+    import helper.explain.cheapest as cheapest
+
+    given = []
+    real = cheapest.certify_cheapest_step
+
+    def spy(*args, **kwargs):
+        given.append(kwargs["time_limit"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cheapest, "certify_cheapest_step", spy)
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    proofs = cheapest.certify_cheapest(puzzle, steps, time_limit=60.0)
+    assert all(p.proved for p in proofs) and len(given) == len(steps)
+    assert all(0 < left <= 60.0 for left in given) and given == sorted(given, reverse=True)
