@@ -1219,18 +1219,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     status (the ``logic-puzzles`` command exits with it)."""
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in words  # known before parsing: a bad command line answers in JSON too
+    verb = next((word for word in words if word in VERBS), None)
     try:
         args = build_parser(prog_name()).parse_args(words)
     except UsageError as error:
-        verb = next((word for word in words if word in VERBS), None)
         return _usage_error(error, {"command": verb, "file": None, "kind": None}, as_json)
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl-C while the program starts: the same one line
+        shared = {"command": verb, "file": None, "kind": None, "status": "interrupted"}
+        return _emit(
+            Outcome(shared, error="interrupted by Ctrl-C", exit_status=EXIT_INTERRUPTED),
+            as_json,
+        )
     try:
         outcome = _run(args)
     except UsageError as error:  # found after parsing: --solver, --grade, convert, generate
         return _usage_error(error, _shared(args), as_json)
-    except KeyboardInterrupt:  # Ctrl-C: the search stopped; one line, as for every error
+    except (KeyboardInterrupt, ImportError) as error:
+        # Ctrl-C: the search stopped; one line, as for every error. A C extension imported
+        # at that moment (OR-Tools) reports it as an ImportError caused by the interrupt.
+        if isinstance(error, ImportError) and not isinstance(error.__cause__, KeyboardInterrupt):
+            raise
         outcome = Outcome(
             {**_shared(args), "status": "interrupted"},
             error="interrupted by Ctrl-C",

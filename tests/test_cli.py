@@ -685,6 +685,27 @@ def test_the_kind_is_read_from_the_suffix_in_any_case(tmp_path, capsys):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to one process needs POSIX")
+def test_ctrl_c_while_the_program_starts_is_the_same_one_line(tmp_path):
+    """Ctrl-C while the program starts (parsing, the imports of the solvers, C extensions
+    among them): no traceback, one line, status 130. (In the first tenth of a second, while
+    Python itself and the module's first imports load, Ctrl-C is Python's own.)"""
+    import signal
+    import time
+
+    permutations = tmp_path / "perm.json"
+    permutations.write_text(json.dumps({"rows": [[1]] * 12, "cols": [[1]] * 12}))
+    command = [sys.executable, "-m", "helper", "count", str(permutations), "--limit", "100000000"]
+    for wait in (0.5, 0.8, 1.2):
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(wait)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+        assert (child.returncode, err.strip(), out) == (130, "error: interrupted by Ctrl-C", ""), (
+            wait
+        )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to one process needs POSIX")
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
 def test_ctrl_c_ends_a_command_with_one_line_and_status_130(tmp_path, as_json):
     """Ctrl-C during a long count: no traceback, one line (and one JSON object with --json),
