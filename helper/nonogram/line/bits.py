@@ -85,25 +85,72 @@ def forward_pass(clue: Sequence[int], can_black: int, can_white: int) -> list[in
 
 def solve_line_bits(clue: Sequence[int], n: int, black: int, white: int) -> LineResult:
     """``(black, white)`` of a line of ``n`` cells after applying ``clue``; ``None`` if no
-    placement fits. The same answer as :func:`helper.nonogram.line.solve_line`."""
+    placement fits. The same answer as :func:`helper.nonogram.line.solve_line`.
+
+    :func:`forward_pass` from the left and from the right (on the reversed line), with the
+    helpers written out in the loops: this is the engine's inner loop, and a call costs as much
+    as a few integer operations. The runs of cells that may be filled (``_runs_at_least``)
+    are computed once per block length and serve both the forward pass and the cover."""
     full = (1 << n) - 1
     can_white, can_black = full & ~black, full & ~white
     k = len(clue)
-    fwd = forward_pass(clue, can_black, can_white)
-    if not fwd[k] >> n & 1:
+    # from the left, as forward_pass, keeping each length's runs for the cover below
+    runs: dict[int, int] = {}
+    steps = 1 & can_white
+    reach = 1 | ((can_white + steps) ^ can_white ^ steps)
+    fwd = [reach]
+    first = 1
+    for length in clue:
+        fits = runs.get(length)
+        if fits is None:
+            fits = can_black
+            for step in _doubling_steps(length):
+                fits &= fits >> step
+            runs[length] = fits
+        ends = ((((reach & can_white) << 1) | first) & fits) << length
+        first = 0
+        steps = ends & can_white
+        reach = ends | ((can_white + steps) ^ can_white ^ steps)
+        fwd.append(reach)
+    if not reach >> n & 1:
         return None
-    rev = forward_pass(clue[::-1], _reverse(can_black, n), _reverse(can_white, n))
-    width = n + 1
-    bwd = [_reverse(rev[k - j], width) for j in range(k + 1)]  # bit i: blocks j.. fit in i..
+    # from the right: the same pass on the reversed line
+    size = (n + 8) >> 3  # bytes for n + 1 bits
+    table = _REVERSED_BYTES
+    shift = (size << 3) - n
+    r_black = int.from_bytes(can_black.to_bytes(size, "little").translate(table), "big") >> shift
+    r_white = int.from_bytes(can_white.to_bytes(size, "little").translate(table), "big") >> shift
+    steps = 1 & r_white
+    reach = 1 | ((r_white + steps) ^ r_white ^ steps)
+    rev = [reach]
+    first = 1
+    for length in reversed(clue):
+        fits = r_black
+        for step in _doubling_steps(length):
+            fits &= fits >> step
+        ends = ((((reach & r_white) << 1) | first) & fits) << length
+        first = 0
+        steps = ends & r_white
+        reach = ends | ((r_white + steps) ^ r_white ^ steps)
+        rev.append(reach)
+    shift -= 1  # the rows have n + 1 bits
+    bwd = [  # bit i: blocks j.. fit in cells i..
+        int.from_bytes(row.to_bytes(size, "little").translate(table), "big") >> shift
+        for row in reversed(rev)
+    ]
     may_white = 0
     for j in range(k + 1):
         may_white |= fwd[j] & (bwd[j] >> 1)
     may_white &= can_white
     may_black = 0
+    last = k - 1
     for j, length in enumerate(clue):
         starts = ((fwd[j] & can_white) << 1) | (j == 0)
-        ends = ((bwd[j + 1] >> 1) & can_white) | ((j == k - 1) << n)
-        may_black |= _smear(starts & _runs_at_least(can_black, length) & (ends >> length), length)
+        ends = ((bwd[j + 1] >> 1) & can_white) | ((j == last) << n)
+        cover = starts & runs[length] & (ends >> length)
+        for step in _doubling_steps(length):
+            cover |= cover << step
+        may_black |= cover
     if (may_white | may_black) != full:
         return None
     return full & ~may_white, full & ~may_black
@@ -166,12 +213,12 @@ class MaskGrid:
         return other
 
     def open_count(self) -> int:
-        full = (1 << self.width) - 1
-        return sum((full & ~(b | w)).bit_count() for b, w in zip(self.rb, self.rw, strict=True))
+        """The cells not decided (a cell is never both filled and empty)."""
+        decided = sum(map(int.bit_count, self.rb)) + sum(map(int.bit_count, self.rw))
+        return self.height * self.width - decided
 
     def solved(self) -> bool:
-        full = (1 << self.width) - 1
-        return all(b | w == full for b, w in zip(self.rb, self.rw, strict=True))
+        return self.open_count() == 0
 
     def decide(self, r: int, c: int, value: int) -> None:
         """Decide one cell (no propagation)."""
