@@ -561,10 +561,11 @@ def cold_note(results: Sequence[Result]) -> str:
             f"WARNING: {len(warm)} of {checked} solves began with a warm line cache "
             f"({names}...): their times and counts are flattered."
         )
+    unchecked = len(results) - checked
     return (
         f"Every solve ran cold: in its own process ({start_method()}), with its own line memo, "
         f"and the process-wide line cache empty when it began (checked in {checked} of "
-        f"{len(results)} solves; the others sent no answer)."
+        f"{len(results)} solves" + ("; the others sent no answer)." if unchecked else ").")
     )
 
 
