@@ -183,7 +183,7 @@ class MaskGrid:
         self.rows = [tuple(c) for c in rows]
         self.cols = [tuple(c) for c in cols]
         self.height, self.width = len(rows), len(cols)
-        self.memo = LineMemo(self.height, self.width) if memo is None else memo
+        self.memo = LineMemo(self.rows, self.cols) if memo is None else memo
         """The line results of this grid and of its copies (a new, empty memo by default)."""
         self.rb = [0] * self.height  # bit c: cell (r, c) filled
         self.rw = [0] * self.height  # bit c: cell (r, c) empty

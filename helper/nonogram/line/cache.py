@@ -36,7 +36,7 @@ cache, a count may miss one of their lookups (they are statistics, nothing depen
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 ENTRY_OVERHEAD = 100
@@ -153,12 +153,13 @@ def memo_entry_bytes(length: int) -> int:
 
 
 class LineMemo:
-    """The line results of one solve of the bit-mask engine, one dictionary per line.
+    """The line results of one solve of the bit-mask engine, one dictionary per kind of line.
 
     ``rows[r]`` maps a row's ``(black, white)`` masks to its result (``(black, white)`` after
-    line solving, or ``None`` on contradiction), ``cols[c]`` a column's. A key needs no clue:
-    the dictionary is the line's. ``hits`` and ``misses`` count the lookups that found an
-    entry and those that did not (each followed by a line solve); :meth:`counts` returns both.
+    line solving, or ``None`` on contradiction), ``cols[c]`` a column's. Lines with the same
+    clue and length share their dictionary (a result depends on nothing else), so a key needs
+    no clue. ``hits`` and ``misses`` count the lookups that found an entry and those that did
+    not (each followed by a line solve); :meth:`counts` returns both.
 
     The memo is bounded by ``max_bytes`` (an estimate, :func:`memo_entry_bytes` per entry):
     when an entry would pass it, every entry is dropped and the memo starts again (cheaper
@@ -166,13 +167,21 @@ class LineMemo:
     one solve and one thread: a grid's copies share it, nothing else does.
     """
 
-    __slots__ = ("cols", "entries", "entry_bytes", "hits", "max_bytes", "misses", "rows")
+    __slots__ = (
+        "cols", "entries", "entry_bytes", "hits", "max_bytes", "misses", "rows", "tables",
+    )  # fmt: skip
 
-    def __init__(self, height: int, width: int, max_bytes: int = BITS_BUDGET) -> None:
+    def __init__(
+        self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
+        max_bytes: int = BITS_BUDGET,
+    ) -> None:  # fmt: skip
         if max_bytes < 1:
             raise ValueError(f"a cache budget must be a positive number of bytes, got {max_bytes}")
-        self.rows: list[dict[tuple[int, int], Any]] = [{} for _ in range(height)]
-        self.cols: list[dict[tuple[int, int], Any]] = [{} for _ in range(width)]
+        height, width = len(rows), len(cols)
+        self.tables: dict[tuple[tuple[int, ...], int], dict[tuple[int, int], Any]] = {}
+        """One dictionary per clue and length."""
+        self.rows = [self.tables.setdefault((tuple(clue), width), {}) for clue in rows]
+        self.cols = [self.tables.setdefault((tuple(clue), height), {}) for clue in cols]
         self.max_bytes = max_bytes
         self.entry_bytes = memo_entry_bytes(max(height, width, 1))
         self.entries = 0
@@ -195,7 +204,7 @@ class LineMemo:
         """Count the entry about to be stored, dropping every entry first when it would pass
         the budget."""
         if (self.entries + 1) * self.entry_bytes > self.max_bytes:
-            for line in (*self.rows, *self.cols):
-                line.clear()
+            for table in self.tables.values():
+                table.clear()
             self.entries = 0
         self.entries += 1

@@ -55,14 +55,22 @@ def test_each_engine_has_its_cache_with_a_stated_budget():
 
 def test_a_full_memo_starts_again_within_its_budget():
     rows, cols = clues_from_grid([[1, 0, 1, 1], [1, 1, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]])
-    memo = LineMemo(4, 4, max_bytes=3 * line_cache.memo_entry_bytes(4))
+    memo = LineMemo(rows, cols, max_bytes=3 * line_cache.memo_entry_bytes(4))
     grid = MaskGrid(rows, cols, memo)
     grid.propagate()
     assert 0 < len(memo) <= 3 and memo.bytes <= memo.max_bytes
-    assert sum(map(len, memo.rows + memo.cols)) == len(memo)
+    assert sum(map(len, memo.tables.values())) == len(memo)
     assert grid.to_state() == [[1, 0, 1, 1], [1, 1, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]
     with pytest.raises(ValueError, match="budget"):
-        LineMemo(2, 2, max_bytes=0)
+        LineMemo([[1], [1]], [[1], [1]], max_bytes=0)
+
+
+def test_lines_with_the_same_clue_and_length_share_their_results():
+    rows, cols = [[1], [1], [1, 1]], [[2], [1], [1]]
+    memo = LineMemo(rows, cols)
+    assert memo.rows[0] is memo.rows[1] is memo.cols[1] is memo.cols[2]  # [1] on 3 cells
+    assert memo.rows[2] is not memo.rows[0] and memo.cols[0] is not memo.cols[1]
+    assert len(memo.tables) == 3
 
 
 def test_threads_share_a_small_cache_safely():
@@ -111,12 +119,12 @@ def test_lookups_are_counted_as_hits_and_misses():
     assert cache.get("a") == 1 and cache.get("a") == 1
     assert cache.get_or_compute("b", lambda: 2) == 2 and cache.get_or_compute("b", lambda: 3) == 2
     assert cache.counts() == (3, 2)
-    grid = MaskGrid([[1], [1]], [[1], [1]])
+    grid = MaskGrid([[1]], [[1]])
     assert grid.memo.counts() == (0, 0)
-    grid.propagate()  # two rows and two columns looked up, none known
-    assert grid.memo.counts() == (0, 4)
-    grid.copy().propagate()  # the same four lines again, all in the memo
-    assert grid.memo.counts() == (4, 4)
+    grid.propagate()  # the row from nothing known, then the column with its cell filled
+    assert grid.memo.counts() == (0, 2)
+    grid.copy().propagate()  # the same two lines in the same states: both in the memo
+    assert grid.memo.counts() == (2, 2)
 
 
 def test_a_threads_counts_are_its_own():
