@@ -4,7 +4,11 @@ The puzzles come from the seeded families of :mod:`helper.bench.families` (each 
 tuning split and a held-out split, reported apart) or from a folder of puzzle files. Each solve
 runs in a child process with a time cap: a child still running at the cap is killed and the
 solve counted as a timeout, at the cap, in every total and percentile (which are then marked as
-lower bounds with ``>=``). Every grid a solver returns is checked against the clues with
+lower bounds with ``>=``). Every solve runs cold: its process comes from a fork server that
+has imported the solvers and solved nothing (or is a fresh interpreter), the bit-mask line
+engine keeps one memo per solve, and each child checks that the one process-wide line cache
+(:data:`~helper.nonogram.line.cache.REFERENCE_CACHE`) is empty when its solve starts; the
+report says so (:func:`cold_note`). Every grid a solver returns is checked against the clues with
 :meth:`Nonogram.check`; in *uniqueness mode* (``limit=2``) a solver must find up to two
 different solutions, and all solvers must agree on how many there are (at most two).
 
@@ -61,7 +65,9 @@ class Result:
     contradicts). ``seconds`` is the time inside the child, or the cap when the solve did not
     finish. ``cpu_seconds`` is the processor time the solve used, its threads and the
     processes it started included (``None`` when the child was killed): divided by
-    ``seconds`` it says how many cores the solver kept busy.
+    ``seconds`` it says how many cores the solver kept busy. ``warm_entries`` is how many
+    entries the process-wide line cache held when the solve began (0: the solve ran cold;
+    ``None`` when the child sent no answer).
     """
 
     solver: str
@@ -78,6 +84,7 @@ class Result:
     message: str = ""
     run: int = 0
     cpu_seconds: float | None = None
+    warm_entries: int | None = None  # process-wide line cache entries when the solve began
 
     @property
     def decided(self) -> bool:
@@ -176,6 +183,9 @@ def _solve_in_child(
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    from helper.nonogram.line.cache import REFERENCE_CACHE
+
+    warm = len(REFERENCE_CACHE)  # 0 unless the process solved something before this solve
     started = _cpu_time()
     try:
         if limit == 1:
@@ -188,7 +198,7 @@ def _solve_in_child(
         answer = f"memory: over {memory_mb} MB"
     except Exception as error:  # reported, never raised: the benchmark goes on
         answer = f"error: {type(error).__name__}: {error}"
-    conn.send((answer, _cpu_time() - started))
+    conn.send((answer, _cpu_time() - started, warm))
     conn.close()
 
 
@@ -268,7 +278,7 @@ def run_one(
     send.close()
     try:
         if receive.poll(time_limit + GRACE_SECONDS):
-            answer, result.cpu_seconds = receive.recv()
+            answer, result.cpu_seconds, result.warm_entries = receive.recv()
         else:
             answer = "timeout: killed"
     except EOFError:  # the child died without a word (out of memory, a crash)
@@ -502,7 +512,8 @@ def format_report(
             "(geometric mean); >= a lower bound (B hit the cap), <= an upper bound, ~ both hit "
             "it.",
             indent="",
-        )
+        ),
+        wrap(cold_note(results), indent=""),
     ]
     for (family, split), group in by_group.items():
         wanted = baselines.get(family, ())
@@ -538,6 +549,24 @@ def format_report(
             table = _table(header, rows)
         parts += ["", wrap(title), table]
     return "\n".join(parts)
+
+
+def cold_note(results: Sequence[Result]) -> str:
+    """One sentence on whether every solve of ``results`` ran cold (see the module's notes)."""
+    warm = [r for r in results if r.warm_entries]
+    checked = sum(r.warm_entries is not None for r in results)
+    if warm:
+        names = ", ".join(sorted({f"{r.solver} on {r.puzzle}" for r in warm})[:3])
+        return (
+            f"WARNING: {len(warm)} of {checked} solves began with a warm line cache "
+            f"({names}...): their times and counts are flattered."
+        )
+    unchecked = len(results) - checked
+    return (
+        f"Every solve ran cold: in its own process ({start_method()}), with its own line memo, "
+        f"and the process-wide line cache empty when it began (checked in {checked} of "
+        f"{len(results)} solves" + ("; the others sent no answer)." if unchecked else ").")
+    )
 
 
 def write_csv(results: Sequence[Result], path: str | Path) -> None:

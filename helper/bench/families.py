@@ -13,6 +13,10 @@ The families:
   line logic decides most or all of their cells.
 - ``noisy``: the same kind of drawing with 2 % to 10 % of its cells flipped at random. The
   noise breaks the long runs line logic lives on and leaves open patches that need search.
+- ``open``: noisy pictures on which line logic stalls: drawings of 30 x 40 to 60 x 80 with
+  15 % or 20 % of their cells flipped, so that line logic leaves most cells open and the
+  clues have a great many solutions (issue 40). Six puzzles per split, so that the whole
+  family runs in minutes: a search has to find one picture among many.
 - ``random``: 25 x 25 grids of independent random cells, as in Nonogram tournaments; the
   density of black cells falls from 0.5 at the first puzzle to 0.35 at the last. Many have
   several solutions.
@@ -79,6 +83,20 @@ def _noisy(k: int, seed: int) -> tuple[Grid, str]:
     return grid, f"{height}x{width}-flip{round(share * 100)}"
 
 
+OPEN_SIZES = [(30, 40), (45, 60), (60, 80)]
+OPEN_SHARES = [0.15, 0.2]
+OPEN_SEED = 500_000
+"""Added to a puzzle's seed, so that the ``open`` drawings are not the other families'."""
+
+
+def _open(k: int, seed: int) -> tuple[Grid, str]:
+    height, width = OPEN_SIZES[k % len(OPEN_SIZES)]
+    share = OPEN_SHARES[(k // len(OPEN_SIZES)) % len(OPEN_SHARES)]
+    seed += OPEN_SEED
+    grid = flip_cells(smooth_picture(height, width, seed), share, seed + 7)
+    return grid, f"{height}x{width}-flip{round(share * 100)}"
+
+
 RANDOM_SIDE = 25
 RANDOM_DENSITIES = (0.5, 0.35)
 
@@ -129,6 +147,13 @@ FAMILIES: dict[str, Family] = {
             "smooth drawings with 2-10 % of the cells flipped, 30x40 to 80x80",
             {"tuning": 24, "held-out": 24},
             lambda k, count, seed: _noisy(k, seed),
+        ),
+        Family(
+            "open",
+            "smooth drawings with 15 or 20 % of the cells flipped, 30x40 to 60x80: line logic "
+            "leaves most cells open",
+            {"tuning": 6, "held-out": 6},
+            lambda k, count, seed: _open(k, seed),
         ),
         Family(
             "random",

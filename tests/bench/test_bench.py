@@ -287,6 +287,22 @@ def test_a_solve_reports_the_processor_time_it_used():
     assert result.cpu_seconds > 0
 
 
+def test_every_solve_runs_cold_and_the_report_says_so():
+    """Issue 40: the fork server never solves, so no solve inherits a warm line cache; the
+    child checks the one process-wide cache, and the report states the check."""
+    from helper.nonogram.line.cache import REFERENCE_CACHE
+    from helper.nonogram.line.reference import sweeps
+
+    heart = Nonogram.from_grid(draw("heart", 10, 10), name="heart", family="test")
+    list(sweeps(heart.rows, heart.cols))  # warm this process's cache: children must not see it
+    assert len(REFERENCE_CACHE) > 0
+    results = [run_one(solver, heart, time_limit=30) for solver in ("line-search", "line-cpsat")]
+    assert all(r.status == "solved" and r.warm_entries == 0 for r in results)
+    assert "Every solve ran cold" in format_report(results, 30)
+    results[0].warm_entries = 12  # what a warm start would look like
+    assert "WARNING: 1 of 2 solves began with a warm line cache" in format_report(results, 30)
+
+
 def test_a_goal_hidden_by_the_cap_is_neither_met_nor_missed():
     from helper.bench.goals import format_targets
 

@@ -1,10 +1,19 @@
-"""One bounded, thread-safe memo of line results per line engine.
+"""Memos of line results: one per solve for the bit-mask engine, one bounded cache for the book.
 
-Search and probing solve the same line in the same state again and again, so each engine
-keeps the answers it computed: :data:`REFERENCE_CACHE` for :mod:`.reference` (keys are the
-clue and the tuple of cells) and :data:`BITS_CACHE` for :mod:`.bits` (keys are the clue, the
-line's length and its two masks). A line's result depends only on its key, so one cache serves
-every puzzle and every solve, and threads share it safely.
+Search and probing solve the same line in the same state again and again, so the bit-mask
+engine (:mod:`.bits`) keeps the answers it computed in a :class:`LineMemo`: one per puzzle
+grid, shared by every copy and trial of it, so by every node of one solve and by nothing else.
+A solve starts with an empty memo, and no solve can make another cheaper: the work a solver
+counts (line solves, cache misses, guesses) is the same whichever solves ran before it in the
+same process (``tests/nonogram/line/test_cache.py`` checks it). A process-wide memo did
+flatter the second of two solvers measured one after the other (issue 40).
+
+The reference engine (:mod:`.reference`) keeps :data:`REFERENCE_CACHE` (keys are the clue and
+the tuple of cells), one bounded, thread-safe :class:`LineCache` shared by every call: it
+serves the book's teaching functions (:func:`~.reference.propagate` called again on the same
+puzzle), never a solver (:func:`~.reference.propagate_within` does not use it: within one
+fixpoint a line is solved again only when its cells changed, so a cache could not pay off
+there).
 
 Each cache has a memory budget in bytes (:data:`REFERENCE_BUDGET`, :data:`BITS_BUDGET`): it
 adds up an estimate of each entry's size (``sys.getsizeof`` of the key's and the value's parts,
@@ -27,7 +36,7 @@ cache, a count may miss one of their lookups (they are statistics, nothing depen
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 ENTRY_OVERHEAD = 100
@@ -130,9 +139,72 @@ REFERENCE_BUDGET = 32 * 2**20
 cells, so about 10,000 such lines; far more short ones)."""
 
 BITS_BUDGET = 128 * 2**20
-"""Bytes the bit-mask engine's cache may hold: 128 MiB (about 400 bytes an entry for a line
-of 80 cells, so about 330,000 line results; measured with ``tracemalloc``, the estimate is
-within 1% of the real size)."""
+"""Bytes the bit-mask engine's memo of one solve may hold: 128 MiB (about 400 bytes an entry
+for a line of 80 cells, so about 330,000 line results)."""
 
 REFERENCE_CACHE = LineCache(REFERENCE_BUDGET, "reference line cache")
-BITS_CACHE = LineCache(BITS_BUDGET, "bit-mask line cache")
+
+
+def memo_entry_bytes(length: int) -> int:
+    """An estimate of the bytes one :class:`LineMemo` entry of a line of ``length`` cells
+    costs: the key and the value (two tuples of two masks) and the dictionary's slot."""
+    mask = sys.getsizeof((1 << length) - 1)
+    return 2 * (sys.getsizeof((0, 0)) + 2 * mask) + ENTRY_OVERHEAD
+
+
+class LineMemo:
+    """The line results of one solve of the bit-mask engine, one dictionary per kind of line.
+
+    ``rows[r]`` maps a row's ``(black, white)`` masks to its result (``(black, white)`` after
+    line solving, or ``None`` on contradiction), ``cols[c]`` a column's. Lines with the same
+    clue and length share their dictionary (a result depends on nothing else), so a key needs
+    no clue. ``hits`` and ``misses`` count the lookups that found an entry and those that did
+    not (each followed by a line solve); :meth:`counts` returns both.
+
+    The memo is bounded by ``max_bytes`` (an estimate, :func:`memo_entry_bytes` per entry):
+    when an entry would pass it, every entry is dropped and the memo starts again (cheaper
+    than keeping an order of use; one solve rarely fills the default budget). It belongs to
+    one solve and one thread: a grid's copies share it, nothing else does.
+    """
+
+    __slots__ = (
+        "cols", "entries", "entry_bytes", "hits", "max_bytes", "misses", "rows", "tables",
+    )  # fmt: skip
+
+    def __init__(
+        self, rows: Sequence[Sequence[int]], cols: Sequence[Sequence[int]],
+        max_bytes: int = BITS_BUDGET,
+    ) -> None:  # fmt: skip
+        if max_bytes < 1:
+            raise ValueError(f"a cache budget must be a positive number of bytes, got {max_bytes}")
+        height, width = len(rows), len(cols)
+        self.tables: dict[tuple[tuple[int, ...], int], dict[tuple[int, int], Any]] = {}
+        """One dictionary per clue and length."""
+        self.rows = [self.tables.setdefault((tuple(clue), width), {}) for clue in rows]
+        self.cols = [self.tables.setdefault((tuple(clue), height), {}) for clue in cols]
+        self.max_bytes = max_bytes
+        self.entry_bytes = memo_entry_bytes(max(height, width, 1))
+        self.entries = 0
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return self.entries
+
+    @property
+    def bytes(self) -> int:
+        """The estimated size of the entries held now (never more than :attr:`max_bytes`)."""
+        return self.entries * self.entry_bytes
+
+    def counts(self) -> tuple[int, int]:
+        """``(hits, misses)`` so far: subtract two of them to count the lookups in between."""
+        return self.hits, self.misses
+
+    def make_room(self) -> None:
+        """Count the entry about to be stored, dropping every entry first when it would pass
+        the budget."""
+        if (self.entries + 1) * self.entry_bytes > self.max_bytes:
+            for table in self.tables.values():
+                table.clear()
+            self.entries = 0
+        self.entries += 1

@@ -55,23 +55,27 @@ def _adopt_agreement(grid: MaskGrid, a: MaskGrid, b: MaskGrid, deadline: Deadlin
     """Decide in ``grid`` every open cell that ``a`` and ``b`` both decide the same way, then
     propagate; return how many cells were adopted."""
     rows: set[int] = set()
-    cols: set[int] = set()
+    cols = 0  # a bit per column
     adopted = 0
-    for r in range(grid.height):
-        for mask, value in (
-            (a.rb[r] & b.rb[r] & ~grid.rb[r], 1),
-            (a.rw[r] & b.rw[r] & ~grid.rw[r], 0),
-        ):
+    rb, rw, cb, cw = grid.rb, grid.rw, grid.cb, grid.cw
+    for r, (a_black, b_black, a_white, b_white, black, white) in enumerate(
+        zip(a.rb, b.rb, a.rw, b.rw, rb, rw, strict=True)
+    ):
+        new_black, new_white = a_black & b_black & ~black, a_white & b_white & ~white
+        if not (new_black or new_white):
+            continue
+        rows.add(r)
+        bit = 1 << r
+        for mask, columns in ((new_black, cb), (new_white, cw)):
+            adopted += mask.bit_count()
+            cols |= mask
             while mask:
                 low = mask & -mask
-                c = low.bit_length() - 1
-                grid.decide(r, c, value)
-                rows.add(r)
-                cols.add(c)
-                adopted += 1
                 mask ^= low
+                columns[low.bit_length() - 1] |= bit
+        rb[r], rw[r] = black | new_black, white | new_white
     if adopted:
-        grid.propagate(rows, cols, deadline)
+        grid.propagate(rows, set(set_bits(cols)), deadline)
     return adopted
 
 
@@ -99,10 +103,11 @@ def probe_cell(grid: MaskGrid, r: int, c: int, run: Run) -> MaskGrid | Probe:
     return decided
 
 
-def _branch_key(grid: MaskGrid, probe: Probe) -> tuple[int, int]:
+def _branch_key(grid: MaskGrid, probe: Probe, before: int | None = None) -> tuple[int, int]:
     """How good ``probe``'s cell is to branch on: the cells its weaker value decides, then
-    the cells both decide (larger is better)."""
-    before = grid.open_count()
+    the cells both decide (larger is better). ``before``: ``grid``'s open cells, if known."""
+    if before is None:
+        before = grid.open_count()
     empty_gain, filled_gain = before - probe.empty.open_count(), before - probe.filled.open_count()
     return min(empty_gain, filled_gain), empty_gain + filled_gain
 
@@ -118,13 +123,14 @@ def probe_fixpoint(grid: MaskGrid, run: Run) -> tuple[MaskGrid, Probe | None]:
         changed = False
         best: Probe | None = None
         best_key = (-1, -1)
+        before = grid.open_count()
         for r, c in list(open_cells(grid)):
             if not _is_open(grid, r, c):
                 continue  # decided earlier in this sweep
             outcome = probe_cell(grid, r, c, run)
             if isinstance(outcome, MaskGrid):
                 grid, changed = outcome, True
-            elif not changed and (key := _branch_key(grid, outcome)) > best_key:
+            elif not changed and (key := _branch_key(grid, outcome, before)) > best_key:
                 best_key, best = key, outcome
         if not changed:
             return grid, best

@@ -115,6 +115,8 @@ def _sweep_steps(
     dirty_rows: set[int],
     dirty_cols: set[int],
     deadline: Deadline = NO_DEADLINE,
+    *,
+    cached: bool = True,
 ) -> Iterator[tuple[str, int]]:
     """Alternate a sweep over the dirty rows and one over the dirty columns, in place.
 
@@ -125,12 +127,13 @@ def _sweep_steps(
     """
     row_clues = [tuple(c) for c in rows]
     col_clues = [tuple(c) for c in cols]
+    solve = _solve_line_cached if cached else solve_line
     while dirty_rows or dirty_cols:
         decided = 0
         for r in sorted(dirty_rows):
             deadline.check("line logic")
             line = state[r]
-            new = _solve_line_cached(row_clues[r], tuple(line))
+            new = solve(row_clues[r], tuple(line))
             if new is None:
                 raise Contradiction(f"row {r}")
             for c, (old, value) in enumerate(zip(line, new, strict=True)):
@@ -144,7 +147,7 @@ def _sweep_steps(
         for c in sorted(dirty_cols):
             deadline.check("line logic")
             line = [state[r][c] for r in range(len(rows))]
-            new = _solve_line_cached(col_clues[c], tuple(line))
+            new = solve(col_clues[c], tuple(line))
             if new is None:
                 raise Contradiction(f"column {c}")
             for r, (old, value) in enumerate(zip(line, new, strict=True)):
@@ -196,11 +199,13 @@ def propagate(
 def propagate_within(
     rows: Sequence[Clue], cols: Sequence[Clue], state: State, *, deadline: Deadline = NO_DEADLINE
 ) -> State:
-    """:func:`propagate` from every line, for a solver: line results are cached, and
+    """:func:`propagate` from every line, for a solver:
     :class:`~helper.errors.SolverTimeoutError` is raised once ``deadline`` has passed
-    (checked before each line)."""
+    (checked before each line). It does not use :data:`~.cache.REFERENCE_CACHE`: within one
+    fixpoint a line is solved again only when its cells changed, so the cache could only
+    carry one solve's work into another."""
     dirty_rows, dirty_cols = set(range(len(rows))), set(range(len(cols)))
-    for _ in _sweep_steps(rows, cols, state, dirty_rows, dirty_cols, deadline):
+    for _ in _sweep_steps(rows, cols, state, dirty_rows, dirty_cols, deadline, cached=False):
         pass
     return state
 

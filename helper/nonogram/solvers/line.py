@@ -16,30 +16,38 @@ from helper.errors import NoSolutionError
 
 from ..clues import Grid
 from ..line.bits import MaskGrid
-from ..line.cache import BITS_CACHE
 from ..line.contract import Contradiction
-from ..line.probe import probe
+from ..line.probe import probe_fixpoint
 from ..line.reference import propagate_within, unknown_cells, unknown_state
-from ..line.search import probing_search, search_state
+from ..line.search import probing_search, search
 from ..models.cpsat_automaton import handover_model
 from ..puzzle import Nonogram
 from .cpsat import solve_cells
 from .registry import register
 
 
+def _count_memo(run: Run, grid: MaskGrid) -> None:
+    """Report the work of ``grid``'s line memo (one per solve): ``line_solves`` asked for,
+    ``cache_hits`` and ``cache_misses`` (each miss a line solved)."""
+    hits, misses = grid.memo.counts()
+    run.count(line_solves=hits + misses, cache_hits=hits, cache_misses=misses)
+
+
 @register("line-search")
 def solve_line_search(puzzle: Nonogram, run: Run) -> Grid | None:
-    """Line logic to a fixpoint, probing, then backtracking search on the cells left over."""
-    rows, cols = puzzle.rows, puzzle.cols
+    """Line logic to a fixpoint, probing, then backtracking search on the cells left over,
+    all on bit masks (:mod:`..line.bits`) with one line memo for the solve."""
+    grid = MaskGrid(puzzle.rows, puzzle.cols)
     try:
-        state = propagate_within(
-            rows, cols, unknown_state(puzzle.height, puzzle.width), deadline=run.deadline
-        )
-        if unknown_cells(state):
-            state = probe(rows, cols, state, deadline=run.deadline)
+        grid.propagate(deadline=run.deadline)
+        if not grid.solved():
+            grid, _ = probe_fixpoint(grid, run)
+        found = search(grid, run)
     except Contradiction:
         return None
-    return search_state(rows, cols, state, deadline=run.deadline)
+    finally:
+        _count_memo(run, grid)
+    return None if found is None else found.to_state()
 
 
 HANDOVER_PARAMETERS = {
@@ -103,9 +111,8 @@ class ProbingConfig:
 
 def solve_by_probing(puzzle: Nonogram, run: Run, config: ProbingConfig) -> Grid | None:
     """Line logic on bit masks, then a search that probes at every node: every open cell, or
-    with ``config.only_changed`` the cells of the lines that changed. Reports the bit-mask
-    line cache's hits and misses during the solve (``cache_hits``, ``cache_misses``)."""
-    hits, misses = BITS_CACHE.counts()
+    with ``config.only_changed`` the cells of the lines that changed. Reports the work of
+    the solve's line memo (``line_solves``, ``cache_hits``, ``cache_misses``)."""
     grid = MaskGrid(puzzle.rows, puzzle.cols)
     try:
         grid.propagate(deadline=run.deadline)
@@ -113,8 +120,7 @@ def solve_by_probing(puzzle: Nonogram, run: Run, config: ProbingConfig) -> Grid 
     except Contradiction as error:
         raise NoSolutionError(f"no solution: {error} has no placement left") from None
     finally:
-        hits_now, misses_now = BITS_CACHE.counts()
-        run.count(cache_hits=hits_now - hits, cache_misses=misses_now - misses)
+        _count_memo(run, grid)
     return None if found is None else found.to_state()
 
 

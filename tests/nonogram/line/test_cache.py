@@ -1,4 +1,5 @@
-"""The line engines' cache: bounded by its memory budget, correct, and safe from threads."""
+"""The line engines' caches: bounded by their memory budget, correct, safe from threads, and
+one per solve for the bit-mask engine (no solve's cache changes another's work)."""
 
 import random
 import threading
@@ -6,11 +7,12 @@ import threading
 import pytest
 from strategies import brute_force
 
-from helper.nonogram import clues_from_grid
+from helper.bench.families import FAMILIES
+from helper.nonogram import SOLVERS, clues_from_grid
 from helper.nonogram.line import cache as line_cache
 from helper.nonogram.line.bits import MaskGrid
-from helper.nonogram.line.cache import BITS_CACHE, MISSING, REFERENCE_CACHE, LineCache
-from helper.nonogram.line.reference import propagate_within, unknown_state
+from helper.nonogram.line.cache import MISSING, REFERENCE_CACHE, LineCache, LineMemo
+from helper.nonogram.line.reference import propagate_within, sweeps, unknown_state
 from helper.nonogram.line.reference import solve_line as reference_solve_line
 
 
@@ -36,15 +38,39 @@ def test_an_entry_larger_than_the_budget_is_computed_but_not_kept():
         LineCache(0)
 
 
-def test_each_engine_has_one_cache_with_a_stated_budget():
+def test_each_engine_has_its_cache_with_a_stated_budget():
     assert REFERENCE_CACHE.max_bytes == line_cache.REFERENCE_BUDGET == 32 * 2**20
-    assert BITS_CACHE.max_bytes == line_cache.BITS_BUDGET == 128 * 2**20
     rows, cols = clues_from_grid([[1, 0, 1], [1, 1, 1], [0, 1, 0]])
     REFERENCE_CACHE.clear()
-    BITS_CACHE.clear()
     propagate_within(rows, cols, unknown_state(3, 3))
-    MaskGrid(rows, cols).propagate()
-    assert len(REFERENCE_CACHE) > 0 and len(BITS_CACHE) > 0
+    assert len(REFERENCE_CACHE) == 0  # a solver's line logic does not use the shared cache
+    list(sweeps(rows, cols))  # the book's step-by-step sweeps do
+    assert len(REFERENCE_CACHE) > 0
+    grid = MaskGrid(rows, cols)
+    assert grid.memo.max_bytes == line_cache.BITS_BUDGET == 128 * 2**20
+    grid.propagate()
+    assert len(grid.memo) > 0 and grid.copy().memo is grid.memo  # copies share it
+    assert len(MaskGrid(rows, cols).memo) == 0  # a new grid (a new solve) starts empty
+
+
+def test_a_full_memo_starts_again_within_its_budget():
+    rows, cols = clues_from_grid([[1, 0, 1, 1], [1, 1, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]])
+    memo = LineMemo(rows, cols, max_bytes=3 * line_cache.memo_entry_bytes(4))
+    grid = MaskGrid(rows, cols, memo)
+    grid.propagate()
+    assert 0 < len(memo) <= 3 and memo.bytes <= memo.max_bytes
+    assert sum(map(len, memo.tables.values())) == len(memo)
+    assert grid.to_state() == [[1, 0, 1, 1], [1, 1, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]
+    with pytest.raises(ValueError, match="budget"):
+        LineMemo([[1], [1]], [[1], [1]], max_bytes=0)
+
+
+def test_lines_with_the_same_clue_and_length_share_their_results():
+    rows, cols = [[1], [1], [1, 1]], [[2], [1], [1]]
+    memo = LineMemo(rows, cols)
+    assert memo.rows[0] is memo.rows[1] is memo.cols[1] is memo.cols[2]  # [1] on 3 cells
+    assert memo.rows[2] is not memo.rows[0] and memo.cols[0] is not memo.cols[1]
+    assert len(memo.tables) == 3
 
 
 def test_threads_share_a_small_cache_safely():
@@ -93,12 +119,12 @@ def test_lookups_are_counted_as_hits_and_misses():
     assert cache.get("a") == 1 and cache.get("a") == 1
     assert cache.get_or_compute("b", lambda: 2) == 2 and cache.get_or_compute("b", lambda: 3) == 2
     assert cache.counts() == (3, 2)
-    hits, misses = BITS_CACHE.counts()
-    grid = MaskGrid([[1], [1]], [[1], [1]])
-    grid.propagate()  # two rows and two columns looked up
-    grid.copy().propagate()  # the same four lines again
-    new_hits, new_misses = BITS_CACHE.counts()
-    assert new_hits - hits >= 4 and (new_hits - hits) + (new_misses - misses) == 8
+    grid = MaskGrid([[1]], [[1]])
+    assert grid.memo.counts() == (0, 0)
+    grid.propagate()  # the row from nothing known, then the column with its cell filled
+    assert grid.memo.counts() == (0, 2)
+    grid.copy().propagate()  # the same two lines in the same states: both in the memo
+    assert grid.memo.counts() == (2, 2)
 
 
 def test_a_threads_counts_are_its_own():
@@ -119,3 +145,26 @@ def test_a_threads_counts_are_its_own():
     hits, misses = cache.counts()
     assert (hits - before[0], misses - before[1]) == (1, 1)
     assert cache.hits == 51 and cache.misses == 1
+
+
+WORK = ("line_solves", "cache_hits", "cache_misses", "guesses", "conflicts", "probes", "nodes")
+"""The counts of a line-engine solver's work (those it reports)."""
+
+
+def _work(solver: str, puzzle) -> dict[str, float]:
+    result = SOLVERS[solver](puzzle)
+    assert result.solved and puzzle.check(result.grid)
+    return {key: value for key, value in result.stats.items() if key in WORK}
+
+
+@pytest.mark.parametrize("solver", ["line-search", "bitline-probing", "incremental-probing"])
+def test_no_solve_changes_the_work_of_another(solver):
+    """Issue 40: a solver counts the same work (line solves, cache misses, guesses...) whether
+    or not other solvers, or itself, solved the same puzzle before it in this process: each
+    solve's line memo is its own. A process-wide cache made the second of two solves cheaper."""
+    puzzle = FAMILIES["noisy"].puzzle("tuning", 4)  # 30 x 40, line logic leaves cells open
+    cold = _work(solver, puzzle)
+    assert cold["cache_misses"] > 0 and cold["line_solves"] > cold["cache_misses"]
+    for other in ("line-search", "bitline-probing", "incremental-probing", "sat-automaton"):
+        SOLVERS[other](puzzle)
+    assert _work(solver, puzzle) == cold
