@@ -141,7 +141,7 @@ def cheapest_formula(
     """The clauses that say "some open cell is forced by premises costing less than
     ``cost``", given what ``pictures`` (each agreeing with the known cells) rule out.
 
-    Variables ``1 .. P`` say premise ``p`` (in :func:`_premises`' order) is used, ``P + 1 ..
+    Variables ``1 .. P`` say premise ``p`` (in the explainers' order) is used, ``P + 1 ..
     P + K`` that open cell ``k`` (row by row) is the one forced; the counters' variables come
     after.
 
