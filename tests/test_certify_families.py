@@ -45,7 +45,7 @@ def test_a_nonogram_s_comments_name_its_size_variables_and_clues():
     assert nc.cnf_comments(puzzle) == [
         "a Nonogram of 3 rows and 3 columns, as the automaton CNF",
         "variables 1 to 9: the cells row by row, true when filled (row r, column c, counted "
-        "from 1, is variable (r - 1) * 3 + c)",
+        "from 0, is variable r * 3 + c + 1)",
         "variables from 10: the states of each line's automaton",
         "row clues, from the top: 1 1 | 0 | 2",
         "column clues, from the left: 1 1 | 1 | 1",
@@ -58,7 +58,7 @@ def test_a_futoshiki_s_comments_name_its_numbering_and_text():
     puzzle = Futoshiki([[0, 0, 0], [0, 0, 0], [0, 0, 3]])
     assert fc.cnf_comments(puzzle) == [
         "a Futoshiki of 3 rows and 3 columns, as the one-hot CNF",
-        "variable (r - 1) * 9 + (c - 1) * 3 + v: row r, column c (from 1) holds v",
+        "variable r * 9 + c * 3 + v: row r, column c (from 0) holds v",
         "the puzzle, in the book's text format:",
         *puzzle.to_text().splitlines(),
     ]
@@ -138,7 +138,7 @@ def test_a_futoshiki_conflict_hands_on_the_rules_and_its_clues(spy):
     assert kwargs["comments"] == [
         "a Futoshiki of 2 rows and 2 columns, as the one-hot CNF: the Latin square rules and "
         "the conflicting clues only",
-        "variable (r - 1) * 4 + (c - 1) * 2 + v: row r, column c (from 1) holds v",
+        "variable r * 4 + c * 2 + v: row r, column c (from 0) holds v",
     ]
     holds = kwargs["holds"]
     assert holds([[2, 1], [1, 2]], 0) and not holds([[1, 2], [2, 1]], 0)  # the given
@@ -232,8 +232,8 @@ def test_a_futoshiki_correction_hands_its_switched_formula_to_the_bound(spy):
     assert all(clause[0] in (-28, -29, -30, -31) for clause in switched[len(rules) :])
     assert kwargs["backend"] == "glucose4" and 0 < kwargs["time_limit"] <= 60
     assert kwargs["comments"] == [
-        "a Futoshiki of 3 rows and 3 columns, as the one-hot CNF: variable (r - 1) * 9 + (c - 1) "
-        "* 3 + v says row r, column c (from 1) holds v",
+        "a Futoshiki of 3 rows and 3 columns, as the one-hot CNF: variable r * 9 + c * 3 + v "
+        "says row r, column c (from 0) holds v",
         "the clues, in order: given (0, 0) = 1; given (2, 2) = 1; sign (0, 1) < (0, 0); "
         "sign (2, 1) < (2, 2)",
     ]

@@ -43,7 +43,7 @@ def cnf_comments(puzzle: Futoshiki) -> list[str]:
     n = len(puzzle.grid)
     return [
         f"a Futoshiki of {n} rows and {n} columns, as the one-hot CNF",
-        f"variable (r - 1) * {n * n} + (c - 1) * {n} + v: row r, column c (from 1) holds v",
+        f"variable r * {n * n} + c * {n} + v: row r, column c (from 0) holds v",
         "the puzzle, in the book's text format:",
         *puzzle.to_text().splitlines(),
     ]
@@ -130,8 +130,7 @@ def certify_conflict(
         comments=[
             f"a Futoshiki of {size} rows and {size} columns, as the one-hot CNF: the Latin "
             "square rules and the conflicting clues only",
-            f"variable (r - 1) * {size * size} + (c - 1) * {size} + v: row r, column c (from "
-            "1) holds v",
+            f"variable r * {size * size} + c * {size} + v: row r, column c (from 0) holds v",
         ],
     )
 
@@ -199,8 +198,7 @@ def certify_correction(
         time_limit=deadline.left(),
         comments=[
             f"a Futoshiki of {size} rows and {size} columns, as the one-hot CNF: variable "
-            f"(r - 1) * {size * size} + (c - 1) * {size} + v says row r, column c (from 1) "
-            "holds v",
+            f"r * {size * size} + c * {size} + v says row r, column c (from 0) holds v",
             "the clues, in order: " + "; ".join(str(clue) for clue in everything),
         ],
     )

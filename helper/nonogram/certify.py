@@ -50,7 +50,7 @@ def cnf_comments(puzzle: Nonogram) -> list[str]:
     return [
         f"a Nonogram of {height} rows and {width} columns, as the automaton CNF",
         f"variables 1 to {height * width}: the cells row by row, true when filled "
-        f"(row r, column c, counted from 1, is variable (r - 1) * {width} + c)",
+        f"(row r, column c, counted from 0, is variable r * {width} + c + 1)",
         f"variables from {height * width + 1}: the states of each line's automaton",
         f"row clues, from the top: {clues(puzzle.rows)}",
         f"column clues, from the left: {clues(puzzle.cols)}",
