@@ -9,8 +9,9 @@ can check it without a solver:
 - if a set of premises forces an open cell to its value, then every grid that agrees with
   the known cells either breaks one of those premises or gives the cell that value (else the
   grid would satisfy the premises, the known cells and the cell's other value together);
-- a premise that does not mention the cell cannot help to force it (the known cells and the
-  other premises have a solution, and the cell is free in them).
+- a set of premises none of which mentions the cell cannot force it (with the known cells
+  they have a solution, and the cell is free in them), so a step uses at least one premise
+  that touches its cell.
 
 So every step hits, for each grid, the premises the grid breaks or the cells it gets right,
 and takes a premise that touches its cell. The certificate checks each grid against the known
@@ -39,14 +40,12 @@ from helper.nonogram.clues import UNKNOWN, runs
 from helper.nonogram.puzzle import Nonogram
 from helper.proofs import Certificate, unproved
 
+from .futoshiki import COSTS as FUTOSHIKI_COSTS
+from .nonogram import LINE_COST
 from .steps import Cell, Explanation, Premise, Step
 
 Formula = list[list[int]]
 Picture = list[list[int]]
-LINE_COST = 1
-"""What a Nonogram line costs (as in :mod:`helper.explain.nonogram`)."""
-FUTOSHIKI_COSTS = {"given": 1, "sign": 3, "row": 5, "column": 5}
-"""What a Futoshiki premise costs (as in :mod:`helper.explain.futoshiki`)."""
 
 
 def _premises(puzzle: Nonogram | Futoshiki) -> list[Premise]:
@@ -99,8 +98,10 @@ def _breaks(puzzle: Nonogram | Futoshiki, premise: Premise, picture: Picture) ->
 
 
 def _picture(puzzle: Nonogram | Futoshiki, grid: np.ndarray) -> Picture | str:
-    """The picture of a grid array, or why it is not one (a Futoshiki cell without exactly
-    one digit)."""
+    """The picture of a grid array, or why it is not one (a value other than 0 and 1, a
+    Futoshiki cell without exactly one digit)."""
+    if not np.isin(grid, (0, 1)).all():
+        return "it holds a value other than 0 and 1"
     if isinstance(puzzle, Nonogram):
         if grid.shape != (puzzle.height * puzzle.width,):
             return f"it has {grid.size} cells, not {puzzle.height * puzzle.width}"
@@ -213,7 +214,15 @@ def certify_cheapest_step(
         return unproved(
             claim, "the search ran out of budget: the step is minimal, not proven cheapest"
         )
+    own = sum(_cost(puzzle, premise) for premise in step.lines)
+    if own != step.cost or own < 1:
+        return unproved(claim, f"its premises cost {own}, not {step.cost}")
+    if isinstance(puzzle, Futoshiki) and puzzle.height == 1:
+        return unproved(claim, "a 1 x 1 grid's digit needs no premise")
     known = _known(puzzle, before)
+    broken = _solution_fault(puzzle, known, solution)
+    if broken:
+        return unproved(claim, f"the solution {broken}")
     pictures: list[Picture] = []
     for k, grid in enumerate(step.grids, start=1):
         picture = _picture(puzzle, np.asarray(grid))
@@ -236,13 +245,28 @@ def certify_cheapest_step(
     if not found.proved and found.reason.startswith("the formula has a solution"):
         bounds = isinstance(puzzle, Nonogram) and len(step.lines) > 1
         why = (
-            "its grids leave a cheaper choice open: the explainer's lower bounds for steps of "
-            "several lines carry no certificate"
+            "its grids leave a cheaper choice open: a step of several lines may rest on the "
+            "explainer's lower bounds, which carry no certificate"
             if bounds
             else "its grids leave a cheaper choice open"
         )
         return unproved(claim, why)
     return found
+
+
+def _solution_fault(
+    puzzle: Nonogram | Futoshiki, known: dict[Cell, int], solution: Sequence[Sequence[int]]
+) -> str:
+    """Why ``solution`` cannot serve as the cells' values (a premise it breaks, a known cell
+    it contradicts), or an empty string."""
+    picture = [list(row) for row in solution]
+    for premise in _premises(puzzle):
+        if _breaks(puzzle, premise, picture):
+            return f"breaks {premise}"
+    for (r, c), value in known.items():
+        if picture[r][c] != value:
+            return f"contradicts the known cell {(r, c)}"
+    return ""
 
 
 def _comments(puzzle: Nonogram | Futoshiki, grids: int) -> list[str]:

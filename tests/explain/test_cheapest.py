@@ -12,6 +12,7 @@ from helper.explain.cheapest import (
     FUTOSHIKI_COSTS,
     LINE_COST,
     _breaks,
+    _cost,
     _premises,
     certify_cheapest,
     certify_cheapest_step,
@@ -19,11 +20,6 @@ from helper.explain.cheapest import (
 from helper.futoshiki import Futoshiki
 from helper.nonogram import Nonogram
 from helper.nonogram.clues import runs
-
-
-def test_the_costs_are_the_explainers():
-    assert FUTOSHIKI_COSTS == futoshiki.COSTS
-    assert LINE_COST == nonogram.LINE_COST
 
 
 def _befores(steps):
@@ -189,7 +185,7 @@ def _multi_step():
 def test_a_claim_cheaper_than_the_truth_is_not_proved():
     steps, before, k = _multi_step()
     step = steps[k]
-    dearer = replace(step, cost=step.cost + 1)  # "no step costs less than cost + 1": false
+    dearer = _dearer(HARD, step)  # "no step costs less than cost + 1": false
     proof = certify_cheapest_step(HARD, k + 1, dearer, before, steps.solution)
     assert not proof.proved and "cheaper choice open" in proof.reason
     same = certify_cheapest_step(HARD, k + 1, step, before, steps.solution)
@@ -308,19 +304,29 @@ def _all_steps():
     ]
 
 
-def test_a_claim_one_dearer_than_any_step_is_refused_with_the_reason():
+def _dearer(puzzle, step):
+    """The step with one more premise, the cheapest it does not use: the claim that no step
+    costs less than it is false (the step itself does)."""
+    extra = min(
+        (q for q in _premises(puzzle) if q not in step.lines), key=lambda q: _cost(puzzle, q)
+    )
+    return replace(step, lines=(*step.lines, extra), cost=step.cost + _cost(puzzle, extra))
+
+
+def test_a_claim_dearer_than_any_step_is_refused_with_the_reason():
     for puzzle, k, step, before, solution in _all_steps():
-        dearer = replace(step, cost=step.cost + 1)
+        dearer = _dearer(puzzle, step)
         proof = certify_cheapest_step(puzzle, k + 1, dearer, before, solution)
         assert not proof.proved, (puzzle, k)
-        several = isinstance(puzzle, Nonogram) and len(step.lines) > 1
+        several = isinstance(puzzle, Nonogram) and len(dearer.lines) > 1
         assert proof.reason == "its grids leave a cheaper choice open" + (
-            ": the explainer's lower bounds for steps of several lines carry no certificate"
+            ": a step of several lines may rest on the explainer's lower bounds, which carry "
+            "no certificate"
             if several
             else ""
         ), (puzzle, k)
-        assert (
-            proof.claim == f"step {k + 1} is the cheapest: no step costs less than {step.cost + 1}"
+        assert proof.claim == (
+            f"step {k + 1} is the cheapest: no step costs less than {dearer.cost}"
         )
 
 
@@ -443,7 +449,7 @@ def test_the_whole_run_checks_each_grid_against_the_cells_decided_before_it():
 
 def test_a_nonogram_step_of_two_lines_also_names_the_lower_bounds():
     steps = nonogram.explain(HARD, lower_bounds=False, rectangles=False)
-    two = replace(steps[0], lines=(("row", 0), ("column", 0)), cost=3, grids=())
+    two = replace(steps[0], lines=(("row", 0), ("column", 0)), cost=2, grids=())
     proof = certify_cheapest_step(HARD, 1, two, _befores(steps)[0], steps.solution)
     assert not proof.proved and "lower bounds" in proof.reason
 
@@ -464,3 +470,64 @@ def test_each_step_gets_what_is_left_of_the_time_limit(monkeypatch):
     proofs = cheapest.certify_cheapest(puzzle, steps, time_limit=60.0)
     assert all(p.proved for p in proofs) and len(given) == len(steps)
     assert all(0 < left <= 60.0 for left in given) and given == sorted(given, reverse=True)
+
+
+def test_a_grid_of_other_values_than_0_and_1_is_refused():
+    puzzle = Nonogram([[2], [2]], [[2], [2]])
+    steps = nonogram.explain(puzzle)
+    for fake in (np.full(4, 2), np.full(4, -1)):  # every clue "holds", every cell "wrong"
+        dearer = replace(steps[0], cost=1, grids=(fake,))
+        proof = certify_cheapest_step(puzzle, 1, dearer, _befores(steps)[0], steps.solution)
+        assert proof.reason == "grid 1 is not a grid: it holds a value other than 0 and 1"
+    puzzle = FUTOSHIKIS[1]
+    fsteps = futoshiki.explain(puzzle)
+    k = next(k for k, step in enumerate(fsteps) if step.grids)
+    odd = fsteps[k].grids[0].astype(int) * 2
+    proof = certify_cheapest_step(
+        puzzle, k + 1, replace(fsteps[k], grids=(odd,)), _befores(fsteps)[k], fsteps.solution
+    )
+    assert proof.reason == "grid 1 is not a grid: it holds a value other than 0 and 1"
+
+
+def test_a_solution_that_breaks_a_premise_or_a_known_cell_is_refused():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    befores = _befores(steps)
+    shifted = [[v % 3 + 1 for v in row] for row in steps.solution]  # still a Latin square
+    proof = certify_cheapest_step(puzzle, 1, steps[0], befores[0], shifted)
+    assert not proof.proved and proof.reason.startswith("the solution breaks ('sign', ")
+    white = [[0, 0], [0, 0]]
+    small = Nonogram([[2], [1]], [[2], [1]])
+    first = nonogram.explain(small)
+    proof = certify_cheapest_step(small, 1, first[0], _befores(first)[0], white)
+    assert proof.reason == "the solution breaks ('row', 0)"
+    k = next(k for k, b in enumerate(befores) if any(v for row in b for v in row))
+    (r, c), v = next(((r, c), v) for r, row in enumerate(befores[k]) for c, v in enumerate(row)
+                     if v)  # fmt: skip
+    before = [row[:] for row in befores[k]]
+    before[r][c] = v % 3 + 1  # the known cell says another digit than the solution
+    proof = certify_cheapest_step(puzzle, k + 1, steps[k], before, steps.solution)
+    assert proof.reason == f"the solution contradicts the known cell {(r, c)}"
+
+
+def test_a_cost_that_is_not_the_premises_cost_is_refused():
+    puzzle = FUTOSHIKIS[1]
+    steps = futoshiki.explain(puzzle)
+    befores = _befores(steps)
+    own = steps[0].cost
+    for wrong in (own - 1, 0):
+        proof = certify_cheapest_step(
+            puzzle, 1, replace(steps[0], cost=wrong), befores[0], steps.solution
+        )
+        assert proof.reason == f"its premises cost {own}, not {wrong}"
+    none = replace(steps[0], lines=(), cost=0)
+    assert certify_cheapest_step(puzzle, 1, none, befores[0], steps.solution).reason == (
+        "its premises cost 0, not 0"
+    )
+
+
+def test_a_one_by_one_futoshiki_is_not_certified():
+    puzzle = Futoshiki([[0]])
+    step = replace(futoshiki.explain(FUTOSHIKIS[0])[0], lines=(("row", 0),), cost=5)
+    proof = certify_cheapest_step(puzzle, 1, step, [[0]], [[1]])
+    assert proof.reason == "a 1 x 1 grid's digit needs no premise"
