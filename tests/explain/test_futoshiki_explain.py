@@ -159,6 +159,7 @@ def _reading(reason: str) -> str:
     return "hidden" if " needs a " in reason else "naked"
 
 
+@pytest.mark.timeout(300)  # a 7 x 7 explanation: seconds alone, a minute on a loaded machine
 @pytest.mark.parametrize(("size", "seed"), SIGN_PUZZLES)
 def test_a_sign_step_gives_the_true_reason_of_its_cell(size, seed):
     """ "Leaves it no other digit" only for a cell the signs bound; a cell whose digit has no
@@ -175,6 +176,7 @@ def test_a_sign_step_gives_the_true_reason_of_its_cell(size, seed):
             assert "holds every other digit" in reason, reason
 
 
+@pytest.mark.timeout(600)  # four explanations when run alone (cached when run after the above)
 def test_the_three_readings_of_a_sign_step_all_occur():
     seen = {_reading(reason) for key in SIGN_PUZZLES for _, reason, _ in _sign_reasons(*key)}
     assert seen == {"sign", "hidden", "naked"}
