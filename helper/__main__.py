@@ -1220,33 +1220,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in words  # known before parsing: a bad command line answers in JSON too
     verb = next((word for word in words if word in VERBS), None)
+    unparsed = {"command": verb, "file": None, "kind": None}
     try:
         args = build_parser(prog_name()).parse_args(words)
     except UsageError as error:
-        return _usage_error(error, {"command": verb, "file": None, "kind": None}, as_json)
+        return _usage_error(error, unparsed, as_json)
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
-    except KeyboardInterrupt:  # Ctrl-C while the program starts: the same one line
-        shared = {"command": verb, "file": None, "kind": None, "status": "interrupted"}
-        return _emit(
-            Outcome(shared, error="interrupted by Ctrl-C", exit_status=EXIT_INTERRUPTED),
-            as_json,
-        )
+    except (KeyboardInterrupt, ImportError) as error:  # Ctrl-C while the program starts
+        if not _by_ctrl_c(error):
+            raise
+        return _emit(_interrupted(unparsed), as_json)
     try:
         outcome = _run(args)
     except UsageError as error:  # found after parsing: --solver, --grade, convert, generate
         return _usage_error(error, _shared(args), as_json)
-    except (KeyboardInterrupt, ImportError) as error:
-        # Ctrl-C: the search stopped; one line, as for every error. A C extension imported
-        # at that moment (OR-Tools) reports it as an ImportError caused by the interrupt.
-        if isinstance(error, ImportError) and not isinstance(error.__cause__, KeyboardInterrupt):
+    except (KeyboardInterrupt, ImportError) as error:  # Ctrl-C: the search stopped
+        if not _by_ctrl_c(error):
             raise
-        outcome = Outcome(
-            {**_shared(args), "status": "interrupted"},
-            error="interrupted by Ctrl-C",
-            exit_status=EXIT_INTERRUPTED,
-        )
+        outcome = _interrupted(_shared(args))
     return _emit(outcome, as_json)
+
+
+def _by_ctrl_c(error: BaseException) -> bool:
+    """Whether ``error`` is Ctrl-C: a ``KeyboardInterrupt``, or the ``ImportError`` that a C
+    extension (OR-Tools) raises when the interrupt comes while it is being imported."""
+    return isinstance(error, KeyboardInterrupt) or isinstance(error.__cause__, KeyboardInterrupt)
+
+
+def _interrupted(shared: dict[str, Any]) -> Outcome:
+    """What a command says when Ctrl-C stopped it: one line, status 130."""
+    return Outcome(
+        {**shared, "status": "interrupted"},
+        error="interrupted by Ctrl-C",
+        exit_status=EXIT_INTERRUPTED,
+    )
 
 
 __all__ = [

@@ -46,10 +46,9 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from helper.formats import (
-    BYTES_PER_CELL,
     MAX_CELLS,
-    SLACK_BYTES,
     check_size,
+    read_bounded_text,
     read_json,
     read_non,
 )
@@ -582,17 +581,7 @@ def read_any_puzzle_file(
     reader = READERS.get(path.suffix.lower())
     if reader is None:
         raise ValueError(f"{path}: a Nonogram file is .xml, .json or .non")
-    limit = BYTES_PER_CELL * max_cells + SLACK_BYTES
-    size = path.stat().st_size
-    if size > limit:
-        raise ValueError(
-            f"{path}: the file has {size:,} bytes, more than a puzzle of at most {max_cells:,} "
-            "cells needs (raise the limit with max_cells=, or --max-cells)"
-        )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    text = read_bounded_text(path, max_cells)
     try:
         return reader(text, name=path.stem, max_cells=max_cells)
     except ValueError as error:

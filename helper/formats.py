@@ -447,6 +447,23 @@ def json_to_non(text: str) -> str:
     return write_non(read_json(text))
 
 
+def read_bounded_text(path: Path, max_cells: int = MAX_CELLS) -> str:
+    """The UTF-8 text of a puzzle file, refused unread when it is larger than a puzzle of at
+    most ``max_cells`` cells needs (:data:`BYTES_PER_CELL` a cell, plus some slack)."""
+    limit = BYTES_PER_CELL * max_cells + SLACK_BYTES
+    size = path.stat().st_size
+    if size > limit:
+        raise ValueError(
+            f"{path}: the file has {size:,} bytes, more than a puzzle of at most {max_cells:,} "
+            "cells needs (raise the limit with max_cells=, or --max-cells)"
+        )
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    return text
+
+
 def read_puzzle_file(path: str | Path, *, max_cells: int = MAX_CELLS) -> Nonogram:
     r"""Read a Nonogram from a ``.non`` or ``.json`` file (chosen by the suffix).
 
@@ -486,17 +503,7 @@ def read_puzzle_file(path: str | Path, *, max_cells: int = MAX_CELLS) -> Nonogra
     ValueError: ...dot.non: the file has no rows block
     """
     path = Path(path)
-    limit = BYTES_PER_CELL * max_cells + SLACK_BYTES
-    size = path.stat().st_size
-    if size > limit:
-        raise ValueError(
-            f"{path}: the file has {size:,} bytes, more than a puzzle of at most {max_cells:,} "
-            "cells needs (raise the limit with max_cells=, or --max-cells)"
-        )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"{path}: not a UTF-8 text file ({error.reason})") from None
+    text = read_bounded_text(path, max_cells)
     reader = read_json if path.suffix.lower() == ".json" else read_non
     try:
         return reader(text, name=path.stem, max_cells=max_cells)

@@ -286,7 +286,7 @@ def test_files_are_read_by_their_suffix_and_errors_name_them(tmp_path, monkeypat
     with pytest.raises(ValueError, match=r"bad\.xml: not a UTF-8 text file"):
         read_any_puzzle_file(tmp_path / "bad.xml")
     (tmp_path / "big.xml").write_text(" " * 2000, encoding="utf-8")
-    monkeypatch.setattr("helper.colour_formats.SLACK_BYTES", 0)
+    monkeypatch.setattr("helper.formats.SLACK_BYTES", 0)
     with pytest.raises(ValueError, match=r"big\.xml: the file has 2,000 bytes"):
         read_any_puzzle_file(tmp_path / "big.xml", max_cells=1)
     with pytest.raises(ValueError, match=r"x\.csv: a Nonogram file is \.xml, \.json or \.non"):

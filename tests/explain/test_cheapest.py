@@ -199,7 +199,9 @@ def test_without_its_grids_a_step_of_several_lines_is_not_proved():
     assert not proof.proved and "cheaper choice open" in proof.reason
 
 
-def test_a_grid_that_contradicts_a_known_cell_is_refused():
+def _contradicting_grid():
+    """A Futoshiki's explanation, the grids before its steps, a step with grids after some
+    cell was decided, that cell, and the step's first grid with another digit in that cell."""
     puzzle = FUTOSHIKIS[1]
     steps = futoshiki.explain(puzzle)
     befores = _befores(steps)
@@ -211,6 +213,11 @@ def test_a_grid_that_contradicts_a_known_cell_is_refused():
     bad = steps[k].grids[0].copy()
     bad[(r * n + c) * n : (r * n + c + 1) * n] = False
     bad[(r * n + c) * n + digit % n] = True  # another digit
+    return puzzle, steps, befores, k, (r, c), bad
+
+
+def test_a_grid_that_contradicts_a_known_cell_is_refused():
+    puzzle, steps, befores, k, (r, c), bad = _contradicting_grid()
     proof = certify_cheapest_step(
         puzzle, k + 1, replace(steps[k], grids=(bad,)), befores[k], steps.solution
     )
@@ -430,17 +437,7 @@ def test_a_wrong_sized_grid_is_refused_by_name():
 
 
 def test_the_whole_run_checks_each_grid_against_the_cells_decided_before_it():
-    puzzle = FUTOSHIKIS[1]
-    steps = futoshiki.explain(puzzle)
-    befores = _befores(steps)
-    k = next(k for k, step in enumerate(steps)
-             if step.grids and any(v for row in befores[k] for v in row))  # fmt: skip
-    (r, c), digit = next(((r, c), v) for r, row in enumerate(befores[k])
-                         for c, v in enumerate(row) if v)  # fmt: skip
-    n = puzzle.height
-    bad = steps[k].grids[0].copy()
-    bad[(r * n + c) * n : (r * n + c + 1) * n] = False
-    bad[(r * n + c) * n + digit % n] = True  # another digit
+    puzzle, steps, _, k, (r, c), bad = _contradicting_grid()
     changed = list(steps.steps)
     changed[k] = replace(steps[k], grids=(bad,))
     proofs = certify_cheapest(puzzle, replace(steps, steps=tuple(changed)))
