@@ -1097,9 +1097,10 @@ def _add_explain(commands: "argparse._SubParsersAction") -> None:
         command_explain,
         "explain a puzzle's solution step by step, one step a line",
         "Print the steps that solve a puzzle, one a line: the cells a step decides, the clues "
-        "or rules it uses, and its kind (Nonogram: overlap, line, lines; Futoshiki: single, "
-        "sign, chain, hall, case split). Rows, columns and cells are counted from 0. A puzzle "
-        "without exactly one solution is refused with one line and exit status 1.",
+        "or rules it uses, and its kind (Nonogram: overlap, line solver, several lines; "
+        "Futoshiki: single, sign, chain, hall, case split). Rows, columns and cells are "
+        "counted from 0. A puzzle without exactly one solution is refused with one line and "
+        "exit status 1.",
     )
     _add_common(explain)
     _add_time_limit(explain)

@@ -53,7 +53,7 @@ def test_a_nonogram_step_names_the_cells_of_earlier_steps_and_the_open_ones():
     steps = explain_nonogram(sailboat)
     labels = ["a line the step uses", "decided by the step: black", "decided by the step: white"]
     assert _legend(plot_nonogram_step(sailboat, steps, 0)) == [*labels, "open"]  # none earlier
-    later = max(k for k, step in enumerate(steps) if step.kind == "lines")
+    later = max(k for k, step in enumerate(steps) if step.kind == "several lines")
     assert _legend(plot_nonogram_step(sailboat, steps, later)) == [
         *labels,
         "decided by an earlier step: black",
@@ -86,7 +86,7 @@ def test_a_step_figure_numbers_rows_and_columns_as_its_reason_names_cells():
 
     sailboat = load_nonogram("nonogram02")
     steps = explain_nonogram(sailboat)
-    k = next(k for k, step in enumerate(steps) if step.kind == "lines")
+    k = next(k for k, step in enumerate(steps) if step.kind == "several lines")
     ax = plot_nonogram_step(sailboat, steps, k)
     numbers = _numbers(ax)
     assert numbers["rows"] == [(r + 0.5, str(r)) for r in range(sailboat.height)]

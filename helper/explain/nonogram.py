@@ -4,10 +4,10 @@ At every turn the explainer takes the cheapest step there is:
 
 1. an **overlap** step: one line whose leftmost and rightmost placements agree on some open
    cells (:mod:`helper.explain.overlap`);
-2. a **line** step: one line whose clue, with the cells known, forces cells that the overlap
-   rule does not (the line solver, :func:`~helper.nonogram.line.reference.solve_line`);
-3. when no single line forces anything (line logic is at its fixpoint), a **lines** step: a
-   cheapest set of lines that forces some open cell. Such a step needs two rows and two
+2. a **line solver** step: one line whose clue, with the cells known, forces cells that the
+   overlap rule does not (the line solver, :func:`~helper.nonogram.line.reference.solve_line`);
+3. when no single line forces anything (line logic is at its fixpoint), a **several lines**
+   step: a cheapest set of lines that forces some open cell. Such a step needs two rows and two
    columns at least; four lines whose shared cells are open (a *rectangle*) are all examined
    first, directly (:func:`helper.explain.rectangles.best_rectangle`). When none forces a
    cell, the cheapest set (five lines or more) is found by
@@ -15,8 +15,8 @@ At every turn the explainer takes the cheapest step there is:
    (:func:`switched_cnf`). Every line costs :data:`LINE_COST`. The step decides every open
    cell its lines force. Its reason is a case split: the other value tried in its first cell,
    and the line that line logic on the step's lines then leaves with no placement
-   (:func:`broken_line`), or, where line logic on them does not show it, that it takes a
-   deeper case split.
+   (:func:`broken_line`); where line logic on them stalls instead, the further case splits on
+   open cells after which every case leaves a line with no placement (:func:`case_split`).
 
 Among single-line steps of one kind, the one deciding the most cells comes first (then rows
 before columns, then by index). Each step is the cheapest at its turn; the sequence as a
@@ -254,12 +254,12 @@ def unique_solution(puzzle: Nonogram, memory: Memory, deadline: Deadline) -> lis
 
 
 def _single_line_step(puzzle: Nonogram, state: list[list[int]]) -> Step | None:
-    """The best overlap step, else the best line step, else ``None`` (a fixpoint)."""
+    """The best overlap step, else the best line solver step, else ``None`` (a fixpoint)."""
     height, width = puzzle.height, puzzle.width
     premises = line_premises(puzzle)
     clues = [*puzzle.rows, *puzzle.cols]
     lines = [[state[r][c] for r, c in _line_cells(p, height, width)] for p in premises]
-    for kind in ("overlap", "line"):
+    for kind in ("overlap", "line solver"):
         best: tuple[int, int, dict[int, int]] | None = None
         for k, (clue, cells) in enumerate(zip(clues, lines, strict=True)):
             if UNKNOWN not in cells:
@@ -361,7 +361,7 @@ def _lines_step(
     reason = _lines_reason(used, [clues[p] for p in used], open_[choice.candidate], cells, state)
     calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
     cost, optimal, grids = choice.cost, choice.optimal, choice.grids
-    return Step(cells, used, reason, "lines", cost, optimal, calls, sets, grids)
+    return Step(cells, used, reason, "several lines", cost, optimal, calls, sets, grids)
 
 
 def _rectangle_step(
@@ -375,7 +375,7 @@ def _rectangle_step(
     corners = [(r, c) for r in found.rows for c in found.columns]
     first = next((cell for cell in corners if cell in found.cells), next(iter(found.cells)))
     reason = _lines_reason(used, clues, first, dict(found.cells), state)
-    return Step(dict(found.cells), used, reason, "lines", 4 * LINE_COST)
+    return Step(dict(found.cells), used, reason, "several lines", 4 * LINE_COST)
 
 
 def broken_line(
@@ -390,6 +390,14 @@ def broken_line(
     ``None`` when line logic on them finds no such line (the value then fails only deeper)."""
     grid = [list(row) for row in state]
     grid[cell[0]][cell[1]] = value
+    return _line_logic(used, clues, grid)
+
+
+def _line_logic(
+    used: Sequence[Premise], clues: Sequence[Sequence[int]], grid: list[list[int]]
+) -> tuple[Premise, Sequence[int]] | None:
+    """Line logic on the lines ``used`` alone, filling ``grid`` in place: the first line left
+    with no placement and its clue, or ``None`` at the fixpoint."""
     height, width = len(grid), len(grid[0])
     dirty = list(range(len(used)))
     while dirty:
@@ -407,6 +415,97 @@ def broken_line(
     return None
 
 
+Broken = tuple[Premise, Sequence[int]]
+"""A line left with no placement, and its clue."""
+
+
+@dataclass(frozen=True)
+class CaseSplit:
+    """A case split on one open ``cell``: what its white and its black value each run into,
+    a line left with no placement (:data:`Broken`) or a further case split."""
+
+    cell: Cell
+    white: "CaseSplit | Broken"
+    black: "CaseSplit | Broken"
+
+
+SPLIT_DEPTH = 2
+"""Nested case splits :func:`case_split` looks for, at most, before giving up."""
+
+SPLIT_BUDGET = 20_000
+"""Runs of line logic :func:`case_split` may spend on one step's reason."""
+
+
+def case_split(
+    used: Sequence[Premise],
+    clues: Sequence[Sequence[int]],
+    state: Sequence[Sequence[int]],
+    cell: Cell,
+    value: int,
+    depth: int = SPLIT_DEPTH,
+) -> "CaseSplit | Broken | None":
+    """Why ``cell`` cannot take ``value``, on the lines ``used`` alone, in a form a person can
+    follow: the line that line logic then leaves with no placement (:func:`broken_line`), or,
+    when line logic stalls, the fewest nested case splits (``depth`` at most, shallowest
+    first) after which every case leaves a line with no placement. ``None`` when none is
+    found within ``depth`` and :data:`SPLIT_BUDGET` runs of line logic.
+    """
+    grid = [list(row) for row in state]
+    grid[cell[0]][cell[1]] = value
+    budget = [SPLIT_BUDGET]
+    for limit in range(depth + 1):
+        found = _refute(used, clues, grid, limit, budget)
+        if found is not None or budget[0] <= 0:
+            return found
+    return None
+
+
+def _refute(
+    used: Sequence[Premise],
+    clues: Sequence[Sequence[int]],
+    grid: list[list[int]],
+    depth: int,
+    budget: list[int],
+) -> "CaseSplit | Broken | None":
+    """Line logic on ``used`` from ``grid``, then case splits ``depth`` deep at most."""
+    grid = [list(row) for row in grid]
+    budget[0] -= 1
+    broken = _line_logic(used, clues, grid)
+    if broken is not None or depth == 0:
+        return broken
+    height, width = len(grid), len(grid[0])
+    seen: set[Cell] = set()
+    for premise in used:
+        for r, c in _line_cells(premise, height, width):
+            if grid[r][c] != UNKNOWN or (r, c) in seen:
+                continue
+            if budget[0] <= 0:
+                return None
+            seen.add((r, c))
+            cases = []
+            for value in (0, 1):
+                grid[r][c] = value
+                case = _refute(used, clues, grid, depth - 1, budget)
+                grid[r][c] = UNKNOWN
+                if case is None:
+                    break
+                cases.append(case)
+            else:
+                return CaseSplit((r, c), cases[0], cases[1])
+    return None
+
+
+def _split_text(found: "CaseSplit | Broken") -> str:
+    """A case split's tree as text: each case and the line it leaves with no placement."""
+    if isinstance(found, CaseSplit):
+        return (
+            f"{found.cell} white: [{_split_text(found.white)}]; "
+            f"{found.cell} black: [{_split_text(found.black)}]"
+        )
+    (axis, index), clue = found
+    return f"{axis} {index} ({clue_text(clue)}) has no placement"
+
+
 def _lines_reason(
     used: Sequence[Premise],
     clues: Sequence[Sequence[int]],
@@ -418,7 +517,14 @@ def _lines_reason(
     named = and_join([f"{p[0]} {p[1]} ({clue_text(c)})" for p, c in zip(used, clues, strict=True)])
     value = cells[first]
     broken = broken_line(used, clues, state, first, 1 - value)
-    if broken is None:  # line logic on these lines does not show it: a deeper case split
+    found = case_split(used, clues, state, first, 1 - value) if broken is None else None
+    if isinstance(found, CaseSplit):  # line logic on these lines stalls: split on open cells
+        reason = (
+            f"try {first} {colour[1 - value]}: line logic on {named} then stalls; split on "
+            f"{_split_text(found)}. Every case leaves a line with no placement, so {first} is "
+            f"{colour[value]}"
+        )
+    elif broken is None:  # not even nested case splits within the bounds show it
         reason = (
             f"{named} cannot all be placed with {first} {colour[1 - value]} (a case split on "
             f"those lines shows it, line logic alone does not), so it is {colour[value]}"

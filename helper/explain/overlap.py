@@ -11,7 +11,7 @@ placement starts each block at its earliest start, the rightmost at its latest),
 
 On an empty line this is the overlap rule of the chapter "Line logic and probing". The line
 solver (:func:`helper.nonogram.line.reference.solve_line`) decides at least as much; where it
-decides more, the step needs it, and is called a "line" step.
+decides more, the step needs it, and is called a "line solver" step.
 """
 
 from collections.abc import Sequence

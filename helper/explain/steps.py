@@ -39,7 +39,7 @@ class Step:
     reason
         One sentence a person can check on the grid.
     kind
-        A short tag: Nonogram ``"overlap"``, ``"line"``, ``"lines"`` (several lines together);
+        A short tag: Nonogram ``"overlap"``, ``"line solver"``, ``"several lines"``;
         Futoshiki ``"single"``, ``"sign"``, ``"chain"``, ``"hall"``, ``"case split"``.
     cost
         The cost of its premises (:data:`helper.explain.nonogram.LINE_COST` per Nonogram

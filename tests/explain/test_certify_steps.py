@@ -96,7 +96,7 @@ def test_a_nonogram_step_s_formula_is_its_lines_the_known_cells_and_the_other_va
     from helper.nonogram.models.cnf_automaton import automaton_line_clauses
 
     puzzle = Nonogram([[2], [1]], [[2], [1]])
-    step = Step({(1, 0): 1}, (("column", 0),), "", "line", 1)
+    step = Step({(1, 0): 1}, (("column", 0),), "", "line solver", 1)
     before = [[1, 1], [-1, -1]]
     expected: list = []
     automaton_line_clauses([2], [-1, -1], [1, 3], 4, expected)  # column 0: cells 1 and 3

@@ -29,7 +29,7 @@ def test_a_futoshiki_and_the_non_format(capsys, tmp_path):
     stalled = tmp_path / "stalled.non"
     stalled.write_text(write_non(Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])))
     status, out, _ = run(capsys, stalled)
-    assert status == 0 and out[0].endswith("(lines)")
+    assert status == 0 and out[0].endswith("(several lines)")
 
 
 def test_no_unique_solution_is_one_line_and_status_1(capsys, tmp_path):

@@ -13,7 +13,7 @@ from strategies import solutions
 
 from helper.errors import NoSolutionError, NotUniqueError, SolverError
 from helper.explain import Explanation, Step
-from helper.explain.nonogram import explain
+from helper.explain.nonogram import CaseSplit, case_split, explain
 from helper.explain.rectangles import best_rectangle, pair_relations
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram.line.reference import propagate
@@ -64,13 +64,14 @@ def line_of(state, premise, puzzle):
 
 
 def check_kinds(puzzle: Nonogram, explanation: Explanation) -> None:
-    """An "overlap" step decides exactly what the overlap rule decides (brute force); a "line"
-    step what its line forces, which the overlap rule does not; "lines" needs several."""
+    """An "overlap" step decides exactly what the overlap rule decides (brute force); a "line
+    solver" step what its line forces, which the overlap rule does not; "several lines" needs
+    several."""
     state = [list(row) for row in explanation.start]
     clues = {("row", r): c for r, c in enumerate(puzzle.rows)}
     clues |= {("column", c): clue for c, clue in enumerate(puzzle.cols)}
     for step in explanation:
-        if step.kind in ("overlap", "line"):
+        if step.kind in ("overlap", "line solver"):
             (premise,) = step.lines
             cells = line_of(state, premise, puzzle)
             places = line_cells(premise, puzzle.height, puzzle.width)
@@ -82,7 +83,7 @@ def check_kinds(puzzle: Nonogram, explanation: Explanation) -> None:
             else:
                 assert dict(step.cells) == decided and by_overlap == {}
         else:
-            assert step.kind == "lines" and len(step.lines) >= 3
+            assert step.kind == "several lines" and len(step.lines) >= 3
             assert {p[0] for p in step.lines} == {"row", "column"}
         assert step.cost == len(step.lines)
         for (r, c), v in step.cells.items():
@@ -103,7 +104,7 @@ def test_a_stalled_puzzle_starts_with_a_cheapest_multi_line_step():
     found = explain(STALLED)
     check(STALLED, found)
     first = found[0]
-    assert first.kind == "lines" and first.optimal
+    assert first.kind == "several lines" and first.optimal
     # no set of fewer lines forces any cell (brute force over every smaller set)
     lines = [("row", r) for r in range(4)] + [("column", c) for c in range(4)]
     empty = [[UNKNOWN] * 4 for _ in range(4)]
@@ -150,7 +151,7 @@ def test_multi_line_steps_on_generated_puzzles_are_cheapest():
         lines = [("row", r) for r in range(puzzle.height)]
         lines += [("column", c) for c in range(puzzle.width)]
         for step in found:
-            if step.kind == "lines":
+            if step.kind == "several lines":
                 assert step.optimal
                 for subset in itertools.combinations(lines, len(step.lines) - 1):
                     assert not nonogram_forced_by(puzzle, state, subset)
@@ -204,7 +205,7 @@ def stall_states(puzzle: Nonogram, found: Explanation):
     """Every state of the explanation at which line logic is at its fixpoint."""
     state = [list(row) for row in found.start]
     for step in found:
-        if step.kind == "lines":
+        if step.kind == "several lines":
             yield [list(row) for row in state]
         for (r, c), v in step.cells.items():
             state[r][c] = v
@@ -256,8 +257,8 @@ def test_rectangles_first_keep_the_first_multi_line_step_as_cheap():
     """The control: without the rectangles the search finds a step of the same cost."""
     for puzzle, found in stalled_puzzles(3):
         control = explain(puzzle, rectangles=False)
-        first = next(s for s in found if s.kind == "lines")
-        first_control = next(s for s in control if s.kind == "lines")
+        first = next(s for s in found if s.kind == "several lines")
+        first_control = next(s for s in control if s.kind == "several lines")
         assert first.cost == first_control.cost and first.optimal and first_control.optimal
         assert first.hitting_sets == 0 < first_control.hitting_sets or first.cost > 4
 
@@ -269,7 +270,7 @@ def test_deletion_for_every_cell_keeps_the_smallest_minimal_set():
     first = explain(STALLED, budget=0, rectangles=False)
     check(STALLED, every)
     assert every.hitting_sets == 0 and not any(
-        step.optimal for step in every if step.kind == "lines"
+        step.optimal for step in every if step.kind == "several lines"
     )
     assert len(every[0].lines) <= len(first[0].lines)  # the same grid: the start
     cheapest = explain(STALLED, rectangles=False)
@@ -304,10 +305,13 @@ def test_a_lines_step_names_the_value_it_tried_and_the_line_that_broke():
     for puzzle, found in [*stalled_puzzles(3), (STALLED, explain(STALLED))]:
         state = [list(row) for row in found.start]
         for step in found:
-            if step.kind == "lines":
+            if step.kind == "several lines":
                 match = LINES_REASON.match(step.reason)
                 if match is None:  # line logic on the lines does not show it: said so
-                    assert "line logic alone does not" in step.reason, step.reason
+                    assert (
+                        "then stalls; split on" in step.reason
+                        or "line logic alone does not" in step.reason
+                    ), step.reason
                 else:
                     named += 1
                     r, c, tried, axis, index, clue, value = match.groups()
@@ -328,6 +332,53 @@ def test_a_lines_step_names_the_value_it_tried_and_the_line_that_broke():
             for (r, c), v in step.cells.items():
                 state[r][c] = v
     assert named > 0
+
+
+SPLIT_REASON = re.compile(r"^try \((\d+), (\d+)\) (black|white): line logic on .+ then stalls")
+
+
+def test_a_step_that_line_logic_does_not_show_names_its_case_splits():
+    """Where line logic on a step's lines stalls after the value tried (one step of the
+    sailboat), the reason names nested case splits; every case is checked here to fail under
+    line logic of the test's own, and each split to stall first."""
+    sailboat = load_puzzle("nonogram02")
+    clues = {("row", i): list(x) for i, x in enumerate(sailboat.rows)}
+    clues |= {("column", j): list(x) for j, x in enumerate(sailboat.cols)}
+    state = [[-1] * sailboat.width for _ in range(sailboat.height)]
+    checked = 0
+    for step in explain(sailboat):
+        match = SPLIT_REASON.match(step.reason)
+        if match is not None:
+            r, c, tried = match.groups()
+            cell = (int(r), int(c))
+            assert step.cells[cell] == (tried == "white")
+            used = list(step.lines)
+            tree = case_split(used, [clues[x] for x in used], state, cell, int(tried == "black"))
+            assert isinstance(tree, CaseSplit)
+            assert f"split on {tree.cell} white: [" in step.reason
+            grid = [list(row) for row in state]
+            grid[cell[0]][cell[1]] = int(tried == "black")
+            _check_cases(sailboat, grid, tree, used, clues)
+            checked += 1
+        for (r, c), v in step.cells.items():
+            state[r][c] = v
+    assert checked == 1
+
+
+def _check_cases(puzzle, grid, tree, used, clues) -> None:
+    """Every leaf of ``tree`` fails under line logic on ``used``; every split stalls first."""
+    if not isinstance(tree, CaseSplit):
+        line, clue = tree
+        assert line in used and list(clue) == clues[line]
+        assert not _propagate(puzzle, [list(row) for row in grid], used, clues)
+        return
+    stalled = [list(row) for row in grid]
+    assert _propagate(puzzle, stalled, used, clues)
+    assert stalled[tree.cell[0]][tree.cell[1]] == -1
+    for value, case in ((0, tree.white), (1, tree.black)):
+        tried = [list(row) for row in stalled]
+        tried[tree.cell[0]][tree.cell[1]] = value
+        _check_cases(puzzle, tried, case, used, clues)
 
 
 def _propagate(puzzle, grid, lines, clues) -> bool:
