@@ -24,9 +24,11 @@ proves the whole unsatisfiable with a checked DRAT proof (:func:`helper.certify.
 A step that line logic finds (one Nonogram line) costs the least a step can cost, and its
 certificate needs no grid. A Nonogram step of several lines found with the explainer's
 lower bounds ("at least two rows and two columns" at a fixpoint of line logic, "five lines
-once every four-line step was examined") rests on those bounds as well, which carry no
-certificate: its grids alone may leave a cheaper choice open, and then the claim is reported
-as not proved, with the reason.
+once every four-line step was examined") leans on those bounds too, which carry no
+certificate: when its grids alone leave a cheaper choice open, the certificate runs the
+search again without the bounds (:func:`helper.explain.nonogram.search_without_bounds`),
+from the step's grids, and uses the grids that search collects. When that search runs out
+of budget or time, the claim is reported as not proved, with the reason.
 """
 
 from collections.abc import Sequence
@@ -35,13 +37,14 @@ import numpy as np
 
 from helper.certify import DEFAULT_PROOF_BACKEND, at_most, at_most_weighted, refute
 from helper.deadline import Deadline
+from helper.errors import SolverTimeoutError
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.clues import UNKNOWN, runs
 from helper.nonogram.puzzle import Nonogram
 from helper.proofs import Certificate, unproved
 
 from .futoshiki import COSTS as FUTOSHIKI_COSTS
-from .nonogram import LINE_COST
+from .nonogram import LINE_COST, search_without_bounds
 from .steps import Cell, Explanation, Premise, Step
 
 Formula = list[list[int]]
@@ -186,6 +189,7 @@ def certify_cheapest_step(
     *,
     backend: str = DEFAULT_PROOF_BACKEND,
     time_limit: float | None = None,
+    search: bool = True,
 ) -> Certificate:
     """The certificate that step ``number`` (from 1) is the cheapest at its turn.
 
@@ -201,12 +205,17 @@ def certify_cheapest_step(
         The puzzle's solution.
     backend, time_limit
         As for :func:`helper.certify.refute`.
+    search
+        For a Nonogram step of several lines whose own grids leave a cheaper choice open:
+        search again without the explainer's lower bounds for grids that do not
+        (:func:`helper.explain.nonogram.search_without_bounds`). ``False`` is the control
+        that shows what the step's own grids prove.
 
     Returns
     -------
     Certificate
-        Proved when every grid of ``step.grids`` agrees with the known cells and the clauses
-        of :func:`cheapest_formula` are refuted; its witnesses are the grids' pictures.
+        Proved when every grid agrees with the known cells and the clauses of
+        :func:`cheapest_formula` are refuted; its witnesses are the grids' pictures.
     """
     claim = f"step {number} is the cheapest: no step costs less than {step.cost}"
     name = f"step-{number}-cheapest"
@@ -223,17 +232,79 @@ def certify_cheapest_step(
     broken = _solution_fault(puzzle, known, solution)
     if broken:
         return unproved(claim, f"the solution {broken}")
+    deadline = Deadline(time_limit)
+    pictures = _pictures(puzzle, step.grids, known)
+    if isinstance(pictures, str):
+        return unproved(claim, pictures)
+    found = _refute_cheaper(
+        puzzle, claim, name, step, before, solution, pictures, backend, time_limit
+    )
+    if found.proved or not found.reason.startswith("the formula has a solution"):
+        return found
+    if not (isinstance(puzzle, Nonogram) and len(step.lines) > 1):
+        return unproved(claim, "its grids leave a cheaper choice open")
+    if not search:
+        return unproved(
+            claim,
+            "its grids leave a cheaper choice open: the step leans on the explainer's lower "
+            "bounds, which carry no certificate",
+        )
+    # The explainer's search leaned on its lower bounds ("two rows and two columns at least"),
+    # which carry no certificate: search again without them, from the step's grids, for grids
+    # that rule out every cheaper choice by themselves.
+    try:
+        choice = search_without_bounds(
+            puzzle, before, solution, step.grids, time_limit=deadline.left()
+        )
+    except SolverTimeoutError:
+        return unproved(claim, f"no time left within {deadline.seconds:g} s")
+    if not choice.optimal:
+        return unproved(
+            claim,
+            "its grids leave a cheaper choice open, and the search without the explainer's "
+            "lower bounds ran out of budget",
+        )
+    if choice.cost < step.cost:
+        return unproved(claim, f"a step that costs {choice.cost} exists")
+    more = _pictures(puzzle, choice.grids, known)
+    if isinstance(more, str):
+        return unproved(claim, more)
+    if deadline.passed():
+        return unproved(claim, f"no time left within {deadline.seconds:g} s")
+    left = deadline.left()
+    return _refute_cheaper(puzzle, claim, name, step, before, solution, more, backend, left)
+
+
+def _pictures(
+    puzzle: Nonogram | Futoshiki, grids: Sequence[np.ndarray], known: dict[Cell, int]
+) -> list[Picture] | str:
+    """The grids as pictures, each checked against the cells known; or why one is not fit."""
     pictures: list[Picture] = []
-    for k, grid in enumerate(step.grids, start=1):
+    for k, grid in enumerate(grids, start=1):
         picture = _picture(puzzle, np.asarray(grid))
         if isinstance(picture, str):
-            return unproved(claim, f"grid {k} is not a grid: {picture}")
+            return f"grid {k} is not a grid: {picture}"
         wrong = next((cell for cell, v in known.items() if picture[cell[0]][cell[1]] != v), None)
         if wrong is not None:
-            return unproved(claim, f"grid {k} contradicts the known cell {wrong}")
+            return f"grid {k} contradicts the known cell {wrong}"
         pictures.append(picture)
+    return pictures
+
+
+def _refute_cheaper(
+    puzzle: Nonogram | Futoshiki,
+    claim: str,
+    name: str,
+    step: Step,
+    before: Sequence[Sequence[int]],
+    solution: Sequence[Sequence[int]],
+    pictures: list[Picture],
+    backend: str,
+    time_limit: float | None,
+) -> Certificate:
+    """A checked refutation of :func:`cheapest_formula` for these pictures."""
     formula = cheapest_formula(puzzle, before, solution, step.cost, pictures)
-    found = refute(
+    return refute(
         formula,
         claim,
         backend=backend,
@@ -242,16 +313,6 @@ def certify_cheapest_step(
         comments=_comments(puzzle, len(pictures)),
         name=name,
     )
-    if not found.proved and found.reason.startswith("the formula has a solution"):
-        bounds = isinstance(puzzle, Nonogram) and len(step.lines) > 1
-        why = (
-            "its grids leave a cheaper choice open: a step of several lines may rest on the "
-            "explainer's lower bounds, which carry no certificate"
-            if bounds
-            else "its grids leave a cheaper choice open"
-        )
-        return unproved(claim, why)
-    return found
 
 
 def _solution_fault(
@@ -286,8 +347,10 @@ def certify_cheapest(
     *,
     backend: str = DEFAULT_PROOF_BACKEND,
     time_limit: float | None = None,
+    search: bool = True,
 ) -> list[Certificate]:
-    """One certificate per step of ``steps`` that it is the cheapest at its turn.
+    """One certificate per step of ``steps`` that it is the cheapest at its turn
+    (:func:`certify_cheapest_step`, whose ``search`` this passes on).
 
     Examples
     --------
@@ -309,8 +372,9 @@ def certify_cheapest(
         else:
             left = deadline.left()
             proof = certify_cheapest_step(
-                puzzle, number, step, grid, steps.solution, backend=backend, time_limit=left
-            )
+                puzzle, number, step, grid, steps.solution, backend=backend, time_limit=left,
+                search=search,
+            )  # fmt: skip
             out.append(proof)
         for (r, c), value in step.cells.items():
             if grid[r][c] != unknown:

@@ -37,6 +37,7 @@ from helper.nonogram.models.cnf_starts import start_line_clauses
 from helper.nonogram.puzzle import Nonogram
 
 from .ocus import (
+    Choice,
     Memory,
     Oracle,
     cheapest_step,
@@ -331,12 +332,8 @@ def _lines_step(
         found = best_rectangle(puzzle, state)
         if found is not None:
             return _rectangle_step(puzzle, found, solution, state)
-    height, width = puzzle.height, puzzle.width
     cnf = switched_cnf(puzzle, state)
-    open_ = [(r, c) for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
-    candidates = [(r * width + c, bool(solution[r][c])) for r, c in open_]
-    where = {premise: k for k, premise in enumerate(cnf.premises)}
-    touching = [[where[("row", r)], where[("column", c)]] for r, c in open_]
+    open_, candidates, touching = _candidates(cnf, state, solution)
     rows = [k for k, p in enumerate(cnf.premises) if p[0] == "row"]
     cols = [k for k, p in enumerate(cnf.premises) if p[0] == "column"]
     # At a fixpoint of line logic each line alone allows both values of each of its open
@@ -362,6 +359,81 @@ def _lines_step(
     calls, sets = memory.sat_calls - calls, memory.hitting_sets - sets
     cost, optimal, grids = choice.cost, choice.optimal, choice.grids
     return Step(cells, used, reason, "several lines", cost, optimal, calls, sets, grids)
+
+
+def step_at(
+    puzzle: Nonogram,
+    state: Sequence[Sequence[int]],
+    solution: Sequence[Sequence[int]],
+    *,
+    budget: int = STEP_BUDGET,
+    rectangles: bool = True,
+    lower_bounds: bool = True,
+    every_cell: bool = False,
+) -> Step:
+    """The step of several lines :func:`explain` takes at ``state``, a fixpoint of line logic
+    (``-1`` open), with these settings (as for :func:`explain`) and no grid from earlier
+    steps: to compare settings on one and the same grid.
+
+    Examples
+    --------
+    >>> stalled = Nonogram([[1, 1], [2], [1], [2]], [[2], [1, 1], [1, 1], [1]])
+    >>> start = [[-1] * 4 for _ in range(4)]
+    >>> solution = explain(stalled).solution
+    >>> len(step_at(stalled, start, solution).lines)
+    4
+    """
+    state = [list(row) for row in state]
+    if _single_line_step(puzzle, state) is not None:
+        raise ValueError("line logic decides a cell at this state: no step of several lines")
+    return _lines_step(
+        puzzle, state, [list(row) for row in solution], Memory(), Deadline(None), budget,
+        rectangles, lower_bounds=lower_bounds, every_cell=every_cell,
+    )  # fmt: skip
+
+
+def _candidates(
+    cnf: SwitchedCnf, state: Sequence[Sequence[int]], solution: Sequence[Sequence[int]]
+) -> tuple[list[Cell], list[tuple[int, bool]], list[list[int]]]:
+    """The open cells, each as a candidate (its position and its value in ``solution``), and
+    for each the premises that touch it (its row and its column)."""
+    height, width = len(state), len(state[0])
+    open_ = [(r, c) for r in range(height) for c in range(width) if state[r][c] == UNKNOWN]
+    candidates = [(r * width + c, bool(solution[r][c])) for r, c in open_]
+    where = {premise: k for k, premise in enumerate(cnf.premises)}
+    touching = [[where[("row", r)], where[("column", c)]] for r, c in open_]
+    return open_, candidates, touching
+
+
+def search_without_bounds(
+    puzzle: Nonogram,
+    state: Sequence[Sequence[int]],
+    solution: Sequence[Sequence[int]],
+    grids: Sequence[np.ndarray],
+    *,
+    time_limit: float | None = None,
+    budget: int = STEP_BUDGET,
+) -> Choice:
+    """The cheapest step at ``state`` found by the hitting-set search *without* the lower
+    bounds, starting from ``grids`` (full grid arrays that agree with the cells known).
+
+    The certificate of a several-lines step (:mod:`helper.explain.cheapest`) calls it when the
+    step's own grids leave a cheaper choice open, because the explainer's search leaned on
+    its lower bounds: the grids this search returns rule out every cheaper choice by
+    themselves. Its ``optimal`` is ``False`` when ``budget`` hitting sets did not suffice.
+
+    Raises
+    ------
+    SolverTimeoutError
+        ``time_limit`` passed first.
+    """
+    deadline = Deadline(time_limit)
+    memory = Memory(grids=[np.asarray(grid, dtype=bool) for grid in grids])
+    cnf = switched_cnf(puzzle, state)
+    _, candidates, touching = _candidates(cnf, state, solution)
+    with SatSolver(DEFAULT_BACKEND, cnf.clauses, run=Run(deadline, "certify")) as solver:
+        oracle = _oracle(puzzle, state, cnf, solver, memory, deadline)
+        return cheapest_step(oracle, candidates, touching, budget=budget)
 
 
 def _rectangle_step(
@@ -446,9 +518,9 @@ def case_split(
 ) -> "CaseSplit | Broken | None":
     """Why ``cell`` cannot take ``value``, on the lines ``used`` alone, in a form a person can
     follow: the line that line logic then leaves with no placement (:func:`broken_line`), or,
-    when line logic stalls, the fewest nested case splits (``depth`` at most, shallowest
-    first) after which every case leaves a line with no placement. ``None`` when none is
-    found within ``depth`` and :data:`SPLIT_BUDGET` runs of line logic.
+    when line logic stalls, nested case splits of the least depth (``depth`` at most, found
+    by iterative deepening) after which every case leaves a line with no placement. ``None``
+    when none is found within ``depth`` and :data:`SPLIT_BUDGET` runs of line logic.
     """
     grid = [list(row) for row in state]
     grid[cell[0]][cell[1]] = value
@@ -535,7 +607,30 @@ def _lines_reason(
             f"try {first} {colour[1 - value]}: line logic on {named} then leaves {axis} "
             f"{index} ({clue_text(clue)}) no placement, so {first} is {colour[value]}"
         )
-    others = [f"{cell} {colour[v]}" for cell, v in cells.items() if cell != first]
-    if others:
-        reason += f"; they also force {and_join(others)}"
+    others = {cell: v for cell, v in cells.items() if cell != first}
+    if not others:
+        return reason
+    grid = [list(row) for row in state]
+    grid[first[0]][first[1]] = value
+    _line_logic(used, clues, grid)  # cannot break: the solution agrees
+    follow = [f"{cell} {colour[v]}" for cell, v in others.items() if grid[cell[0]][cell[1]] == v]
+    rest = {cell: v for cell, v in others.items() if grid[cell[0]][cell[1]] != v}
+    if follow:
+        reason += f"; with it, line logic on the same lines makes {and_join(follow)}"
+    tried, unshown = [], []
+    for cell, v in rest.items():
+        fails = broken_line(used, clues, state, cell, 1 - v)
+        if fails is None:
+            unshown.append(f"{cell} {colour[v]}")
+        else:
+            (axis, index), clue = fails
+            tried.append(
+                f"trying {cell} {colour[1 - v]} leaves {axis} {index} ({clue_text(clue)}) no "
+                f"placement, so it is {colour[v]}"
+            )
+    if tried:
+        reason += "; and " + "; ".join(tried)
+    if unshown:
+        reason += f"; {'they also' if not (follow or tried) else 'and they'} force "
+        reason += and_join(unshown)
     return reason

@@ -7,6 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from helper.errors import SolverTimeoutError
 from helper.explain import futoshiki, nonogram
 from helper.explain.cheapest import (
     FUTOSHIKI_COSTS,
@@ -164,15 +165,41 @@ def test_nonogram_steps_without_the_lower_bounds_are_proved_and_brute_force_agre
             assert not step.grids and proof.lemmas == 0  # one line: the least a step costs
 
 
-def test_a_step_of_four_lines_from_the_rectangles_is_not_proved_and_says_why():
+def test_steps_that_lean_on_the_lower_bounds_are_proved_by_a_search_without_them():
     steps = nonogram.explain(HARD)  # rectangles and lower bounds on
-    proofs = certify_cheapest(HARD, steps)
-    several = [(s, p) for s, p in zip(steps, proofs, strict=True) if len(s.lines) > 1]
-    assert several
-    for step, proof in several:
-        assert not step.grids and not proof.proved
-        assert "lower bounds" in proof.reason and "no certificate" in proof.reason
-    assert all(p.proved for s, p in zip(steps, proofs, strict=True) if len(s.lines) == 1)
+    several = [
+        (step, before)
+        for step, before in zip(steps, _befores(steps), strict=True)
+        if len(step.lines) > 1
+    ]
+    assert several and not any(step.grids for step, _ in several)  # four lines, no grid
+    for k, (step, before) in enumerate(several):
+        control = certify_cheapest_step(HARD, k + 1, step, before, steps.solution, search=False)
+        assert not control.proved and "lower bounds" in control.reason
+        proof = certify_cheapest_step(HARD, k + 1, step, before, steps.solution)
+        assert proof.proved, proof.reason
+        assert proof.witnesses and _brute_cheapest(HARD, before, steps.solution) == step.cost
+
+
+def test_a_search_without_the_bounds_that_runs_out_leaves_the_step_unproved(monkeypatch):
+    import helper.explain.cheapest as cheapest
+
+    real = cheapest.search_without_bounds
+    steps = nonogram.explain(HARD)
+    k = next(k for k, step in enumerate(steps) if len(step.lines) > 1)
+    before = _befores(steps)[k]
+    monkeypatch.setattr(
+        cheapest, "search_without_bounds", lambda *a, **kw: real(*a, **kw, budget=0)
+    )
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution)
+    assert not proof.proved and proof.reason.endswith("lower bounds ran out of budget")
+
+    def late(*args, **kwargs):
+        raise SolverTimeoutError("certify: no answer within 1 s")
+
+    monkeypatch.setattr(cheapest, "search_without_bounds", late)
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution, time_limit=1.0)
+    assert not proof.proved and proof.reason == "no time left within 1 s"
 
 
 def _multi_step():
@@ -187,7 +214,9 @@ def test_a_claim_cheaper_than_the_truth_is_not_proved():
     step = steps[k]
     dearer = _dearer(HARD, step)  # "no step costs less than cost + 1": false
     proof = certify_cheapest_step(HARD, k + 1, dearer, before, steps.solution)
-    assert not proof.proved and "cheaper choice open" in proof.reason
+    assert not proof.proved and proof.reason == f"a step that costs {step.cost} exists"
+    control = certify_cheapest_step(HARD, k + 1, dearer, before, steps.solution, search=False)
+    assert not control.proved and "cheaper choice open" in control.reason
     same = certify_cheapest_step(HARD, k + 1, step, before, steps.solution)
     assert same.proved
 
@@ -195,8 +224,10 @@ def test_a_claim_cheaper_than_the_truth_is_not_proved():
 def test_without_its_grids_a_step_of_several_lines_is_not_proved():
     steps, before, k = _multi_step()
     bare = replace(steps[k], grids=())
-    proof = certify_cheapest_step(HARD, k + 1, bare, before, steps.solution)
+    proof = certify_cheapest_step(HARD, k + 1, bare, before, steps.solution, search=False)
     assert not proof.proved and "cheaper choice open" in proof.reason
+    searched = certify_cheapest_step(HARD, k + 1, bare, before, steps.solution)
+    assert searched.proved and searched.witnesses  # the grids of a search of its own
 
 
 def _contradicting_grid():
@@ -326,11 +357,10 @@ def test_a_claim_dearer_than_any_step_is_refused_with_the_reason():
         proof = certify_cheapest_step(puzzle, k + 1, dearer, before, solution)
         assert not proof.proved, (puzzle, k)
         several = isinstance(puzzle, Nonogram) and len(dearer.lines) > 1
-        assert proof.reason == "its grids leave a cheaper choice open" + (
-            ": a step of several lines may rest on the explainer's lower bounds, which carry "
-            "no certificate"
+        assert proof.reason == (
+            f"a step that costs {step.cost} exists"  # found by the search without the bounds
             if several
-            else ""
+            else "its grids leave a cheaper choice open"
         ), (puzzle, k)
         assert proof.claim == (
             f"step {k + 1} is the cheapest: no step costs less than {dearer.cost}"
@@ -447,8 +477,11 @@ def test_the_whole_run_checks_each_grid_against_the_cells_decided_before_it():
 def test_a_nonogram_step_of_two_lines_also_names_the_lower_bounds():
     steps = nonogram.explain(HARD, lower_bounds=False, rectangles=False)
     two = replace(steps[0], lines=(("row", 0), ("column", 0)), cost=2, grids=())
-    proof = certify_cheapest_step(HARD, 1, two, _befores(steps)[0], steps.solution)
+    before = _befores(steps)[0]
+    proof = certify_cheapest_step(HARD, 1, two, before, steps.solution, search=False)
     assert not proof.proved and "lower bounds" in proof.reason
+    searched = certify_cheapest_step(HARD, 1, two, before, steps.solution)
+    assert steps[0].cost >= 2 and searched.proved  # true: HARD starts at a fixpoint
 
 
 def test_each_step_gets_what_is_left_of_the_time_limit(monkeypatch):

@@ -334,6 +334,38 @@ def test_a_lines_step_names_the_value_it_tried_and_the_line_that_broke():
     assert named > 0
 
 
+FOLLOW = re.compile(r"; with it, line logic on the same lines makes ([^;]+)")
+CELL_VALUE = re.compile(r"\((\d+), (\d+)\) (black|white)")
+
+
+def test_the_other_cells_of_a_step_follow_by_line_logic_on_its_lines():
+    """The cells a several-lines step decides besides its first: those its reason says line
+    logic on the same lines makes, once the first has its value, do follow (the test's own
+    line logic); every cell of the step is named in its reason."""
+    sailboat = load_puzzle("nonogram02")
+    clues = {("row", i): list(x) for i, x in enumerate(sailboat.rows)}
+    clues |= {("column", j): list(x) for j, x in enumerate(sailboat.cols)}
+    state = [[-1] * sailboat.width for _ in range(sailboat.height)]
+    followed = 0
+    for step in explain(sailboat):
+        if step.kind == "several lines":
+            first = next(iter(CELL_VALUE.finditer(step.reason)))
+            cell = (int(first[1]), int(first[2]))
+            grid = [list(row) for row in state]
+            grid[cell[0]][cell[1]] = step.cells[cell]
+            assert _propagate(sailboat, grid, list(step.lines), clues)
+            match = FOLLOW.search(step.reason)
+            named = [] if match is None else list(CELL_VALUE.finditer(match[1]))
+            for found in named:
+                r, c = int(found[1]), int(found[2])
+                assert grid[r][c] == step.cells[(r, c)] == (found[3] == "black")
+                followed += 1
+            assert all(f"{other}" in step.reason for other in step.cells)
+        for (r, c), v in step.cells.items():
+            state[r][c] = v
+    assert followed > 0
+
+
 SPLIT_REASON = re.compile(r"^try \((\d+), (\d+)\) (black|white): line logic on .+ then stalls")
 
 
