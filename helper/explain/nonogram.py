@@ -383,11 +383,11 @@ def step_at(
     >>> len(step_at(stalled, start, solution).lines)
     4
     """
-    state = [list(row) for row in state]
-    if _single_line_step(puzzle, state) is not None:
+    grid = [list(row) for row in state]
+    if _single_line_step(puzzle, grid) is not None:
         raise ValueError("line logic decides a cell at this state: no step of several lines")
     return _lines_step(
-        puzzle, state, [list(row) for row in solution], Memory(), Deadline(None), budget,
+        puzzle, grid, [list(row) for row in solution], Memory(), Deadline(None), budget,
         rectangles, lower_bounds=lower_bounds, every_cell=every_cell,
     )  # fmt: skip
 
