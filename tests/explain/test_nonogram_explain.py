@@ -13,7 +13,7 @@ from strategies import solutions
 
 from helper.errors import NoSolutionError, NotUniqueError, SolverError
 from helper.explain import Explanation, Step
-from helper.explain.nonogram import CaseSplit, case_split, explain
+from helper.explain.nonogram import CaseSplit, case_split, explain, step_at
 from helper.explain.rectangles import best_rectangle, pair_relations
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram.line.reference import propagate
@@ -427,3 +427,15 @@ def _propagate(puzzle, grid, lines, clues) -> bool:
                 grid[cells[x][0]][cells[x][1]] = v
                 changed = True
     return True
+
+
+def test_step_at_takes_the_step_the_explainer_takes_and_refuses_a_grid_line_logic_decides():
+    found = explain(STALLED)
+    start = [list(row) for row in found.start]
+    step = step_at(STALLED, start, found.solution)
+    assert step.cells == found[0].cells and step.lines == found[0].lines
+    deletion = step_at(STALLED, start, found.solution, budget=0, rectangles=False)
+    assert not deletion.optimal and deletion.hitting_sets == 0
+    empty = [[-1] * 4 for _ in range(4)]
+    with pytest.raises(ValueError, match="line logic decides a cell"):
+        step_at(Nonogram([[4], [], [], []], [[1], [1], [1], [1]]), empty, [[1] * 4] + [[0] * 4] * 3)
