@@ -330,12 +330,17 @@ def _spans(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
     return np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
 
 
+def _firsts(values: np.ndarray) -> np.ndarray:
+    """Whether each of the (sorted) values differs from the one before it."""
+    first = np.ones(len(values), dtype=bool)
+    np.not_equal(values[1:], values[:-1], out=first[1:])
+    return first
+
+
 def _distinct(values: np.ndarray) -> np.ndarray:
     """The values, sorted, each once."""
     values = np.sort(values)
-    first = np.ones(len(values), dtype=bool)
-    np.not_equal(values[1:], values[:-1], out=first[1:])
-    return values[first]
+    return values[_firsts(values)]
 
 
 def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
@@ -379,7 +384,7 @@ def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
         open_clause, open_literal = clause[values == 0], read[values == 0]
         if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
             return True, propagations  # a clause with every literal false
-        heads = np.flatnonzero(np.diff(open_clause, prepend=-1))  # each clause's first open
+        heads = np.flatnonzero(_firsts(open_clause))  # where each clause's open literals start
         lowest = np.minimum.reduceat(open_literal, heads)
         unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct literal open
         new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
