@@ -117,7 +117,7 @@ def parse_drat(lines: Iterable[str]) -> list[Step]:
 class _Database:
     """The clauses so far, two watched literals each, and the literals fixed at the top level."""
 
-    def __init__(self) -> None:
+    def __init__(self, inconsistent: bool) -> None:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)
@@ -125,7 +125,7 @@ class _Database:
         self.value: dict[int, bool] = {}  # variable -> value, at the top level
         self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
         self.trail: list[int] = []
-        self.inconsistent = False  # the top level itself reached a conflict
+        self.inconsistent = inconsistent  # the top level itself reached a conflict
         self.propagations = 0
 
     def true(self, literal: int, value: dict[int, bool]) -> bool | None:
@@ -170,7 +170,9 @@ class _Database:
 
     def load(self, formula: Iterable[Sequence[int]]) -> None:
         """Add the formula's clauses to the empty database at once: watch each, then propagate
-        its unit clauses (the same database as :meth:`add` one by one, built faster)."""
+        its unit clauses (the same database as :meth:`add` one by one, built faster). Only for
+        a formula that unit propagation does not refute (:func:`unit_refutes` says which): it
+        has no empty clause, and its propagation reaches no conflict."""
         clauses, watches = self.clauses, self.watches
         units = []
         for clause in formula:
@@ -195,24 +197,14 @@ class _Database:
             if len(literals) >= 2:
                 watches[literals[0]].append(index)
                 watches[literals[1]].append(index)
-            elif literals:
-                units.append(index)
             else:
-                self.inconsistent = True  # the empty clause
+                units.append(index)
         self.alive.extend([True] * len(clauses))
-        if self.inconsistent:
-            return
-        start = len(self.trail)
         for index in units:
             literal = clauses[index][0]
-            known = self.value.get(abs(literal))
-            if known is None:
+            if abs(literal) not in self.value:  # else the same unit again: no conflict here
                 self._fix(literal, index)
-            elif known != (literal > 0):
-                self.inconsistent = True  # two opposite unit clauses
-                return
-        if self.propagate(self.value, self.trail, start, self.reason) is not None:
-            self.inconsistent = True
+        self.propagate(self.value, self.trail, 0, self.reason)  # reaches no conflict here
 
     @property
     def by_key(self) -> dict[frozenset[int], list[int]]:
@@ -415,10 +407,11 @@ class Checker:
 
     def __init__(self, formula: Iterable[Sequence[int]]) -> None:
         clauses = formula if isinstance(formula, Sequence) else list(formula)
-        database = _Database()
-        database.inconsistent, database.propagations = unit_refutes(clauses)
-        if not database.inconsistent:  # the lemmas need the clauses, watched
-            database.propagations = 0
+        refuted, propagations = unit_refutes(clauses)
+        database = _Database(refuted)
+        if refuted:  # every lemma holds at once: no clause needs watching
+            database.propagations = propagations
+        else:
             with without_cyclic_gc():  # millions of small lists: the cycle collector slows it
                 database.load(clauses)
         self._database: _Database | None = database  # None once a proof was checked

@@ -386,3 +386,35 @@ def test_a_checker_of_a_formula_refuted_by_propagation_accepts_any_proof_made_of
     assert Checker(iter(formula)).check([]) == ProofCheck(valid=True, propagations=2)
     with pytest.raises(ProofError, match="proof line 1"):
         Checker(formula).check(["3"])
+
+
+def test_tautologies_and_repeated_literals_before_the_clauses_a_lemma_needs():
+    """Not refuted by propagation: the watched clauses are loaded whole past a tautology, and
+    "1 or 1" fixes 1 at the top level, which the lemma "2" needs (with 1 true, "not 2" gives
+    3 and "not 3")."""
+    needed = [[1, 1], [-1, 2, 3], [-1, 2, -3], [-2, 4], [-2, -4]]
+    for formula in (needed, [[5, -5], *needed], [[6, -6, 7], *needed], [[7, 7], *needed]):
+        assert not satisfiable(formula, 7)
+        assert check_drat(formula, ["2 0", "0"]).valid
+    assert not check_drat([[-1, 2, 3], *needed[1:]], ["2 0", "0"]).valid  # 1 open: no RUP
+
+
+def test_a_repeated_unit_clause_is_one_propagation():
+    assert check_drat([[1], [1], [1, 2]], []) == ProofCheck(
+        valid=False, propagations=1, reason="the proof never derives the empty clause"
+    )
+    assert check_drat([[2, 2], [2], [-2, 3]], []).propagations == 2
+
+
+def test_the_count_of_the_array_propagation_is_a_whole_number():
+    assert type(unit_refutes([[1], [2], [-1], [-2]])[1]) is int
+    assert type(Checker([[1], [-1]]).check([]).propagations) is int
+
+
+def test_a_clause_that_repeats_a_literal_is_no_unit_clause():
+    """ "1 or 1 or 2" is "1 or 2": it fixes nothing at the top level (taken for the unit "1",
+    it would set 1, then 3)."""
+    formula = [[1, 1, 2], [-1, 3], [-1, -3, 4]]
+    assert Checker(formula).check([]) == ProofCheck(
+        valid=False, reason="the proof never derives the empty clause"
+    )
