@@ -14,6 +14,7 @@ from helper.backends.lrat import LratCheck, refute_with_lrat
 from helper.backends.pysat import DEFAULT_BACKEND, NAMES, SatSolver, require_proof
 from helper.deadline import Deadline, Run
 from helper.errors import SolverTimeoutError
+from helper.memory import without_cyclic_gc
 from helper.proofs import (
     Certificate,
     Checker,
@@ -207,8 +208,8 @@ def certify_count(
             found,
             f"{_plural(len(found), 'different solution')}, each checked against the clues",
         )
-    clauses = formula()
-    clauses += [block(grid) for grid in found]
+    with without_cyclic_gc():  # the clause lists are gone before the collector would walk them
+        clauses = (*map(tuple, formula()), *(tuple(block(grid)) for grid in found))
     return refute(
         clauses,
         claim,

@@ -303,6 +303,9 @@ def test_a_book_futoshiki_is_proved_unique_and_its_formula_is_the_one_hot_cnf():
     assert count.unique and count.certificate.proved
     assert list(count.certificate.formula[:-1]) == [tuple(c) for c in futoshiki_formula(puzzle)]
     assert solve_futoshiki(puzzle, certify=True).certificate.proved
+    from helper.futoshiki.cnf import one_hot_cnf
+
+    assert futoshiki_formula(puzzle) == one_hot_cnf(puzzle.grid, puzzle.constraints)[0].clauses
 
 
 def test_certify_count_is_the_same_for_both_families():

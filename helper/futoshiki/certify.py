@@ -15,7 +15,7 @@ from helper.proofs import Certificate, unproved
 from helper.results import CountResult, Grid, SolveResult
 
 from .check import check_futoshiki
-from .cnf import blocking_clause, decode_one_hot, one_hot_cnf, sign_clauses
+from .cnf import blocking_clause, decode_one_hot, one_hot_clauses, sign_clauses
 from .conflicts import ClueConflict, FutoshikiClue, puzzle_clues
 from .parts import puzzle_parts
 from .puzzle import Futoshiki
@@ -26,7 +26,7 @@ def _var(size: int, r: int, c: int, v: int) -> int:
 
 
 def futoshiki_formula(puzzle: Futoshiki) -> Formula:
-    """The clauses of the puzzle's one-hot CNF (``one_hot_cnf``).
+    """The clauses of the puzzle's one-hot CNF (``one_hot_cnf``), new lists.
 
     Examples
     --------
@@ -34,8 +34,7 @@ def futoshiki_formula(puzzle: Futoshiki) -> Formula:
     >>> [1] in formula, [-1, -2] in formula  # the given, then "not both 1 and 2" in cell (0, 0)
     (True, True)
     """
-    cnf, _ = one_hot_cnf(puzzle.grid, puzzle.constraints)
-    return [list(clause) for clause in cnf.clauses]
+    return one_hot_clauses(puzzle.grid, puzzle.constraints)[0]
 
 
 def cnf_comments(puzzle: Futoshiki) -> list[str]:
@@ -221,8 +220,7 @@ def certify_correction(
 def _rules(size: int) -> Formula:
     """The Latin square rules alone, in the one-hot numbering (each cell one digit, each digit
     once per row and column)."""
-    rules, _ = one_hot_cnf([[0] * size for _ in range(size)], [])
-    return [list(clause) for clause in rules.clauses]
+    return one_hot_clauses([[0] * size for _ in range(size)], [])[0]
 
 
 def _clue_clauses(size: int, clue: FutoshikiClue) -> Formula:

@@ -81,6 +81,22 @@ def one_hot_cnf(
 ) -> tuple[CNF, Callable[[int, int, int], int]]:
     """The one-hot CNF of a valid puzzle, and ``var(r, c, v)``: the variable of "cell (r, c)
     holds v"."""
+    clauses, var = one_hot_clauses(grid, constraints)
+    return CNF(from_clauses=clauses), var
+
+
+def one_hot_clauses(
+    grid: Sequence[Sequence[int]], constraints: Sequence[Sequence[Sequence[int]]]
+) -> tuple[list[list[int]], Callable[[int, int, int], int]]:
+    """The clauses of :func:`one_hot_cnf`, new lists, without PySAT's ``CNF`` around them (it
+    copies every clause), and ``var(r, c, v)``.
+
+    Examples
+    --------
+    >>> clauses, var = one_hot_clauses([[1, 0], [0, 0]], [])
+    >>> [var(0, 0, 1)] in clauses, len(clauses)
+    (True, 25)
+    """
     size = len(grid)
 
     def var(r: int, c: int, v: int) -> int:
@@ -98,7 +114,7 @@ def one_hot_cnf(
         clauses += pairwise_exactly_one([var(r, i, v) for r in lines])  # column i
     for low, high in constraints:
         clauses += sign_clauses(var, low, high, size)
-    return CNF(from_clauses=clauses), var
+    return clauses, var
 
 
 def decode_one_hot(model: Sequence[int], var: Callable[[int, int, int], int], size: int) -> Grid:

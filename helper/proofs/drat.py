@@ -18,15 +18,20 @@ Each lemma is checked forward, in the order given:
 Deletions are applied, except of a clause that is the reason of a literal fixed at the top
 level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
 lemma pass). The checker shares nothing with the solvers: plain Python over lists of
-integers, with two watched literals per clause.
+integers, with two watched literals per clause, for the lemmas; the formula's own unit
+propagation, which reads every clause, is array code (numpy), and when it reaches a conflict
+no lemma is needed and the Python database is never built.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
+
+import numpy as np
 
 from helper.deadline import NO_DEADLINE, Deadline
 from helper.memory import without_cyclic_gc
@@ -112,7 +117,7 @@ def parse_drat(lines: Iterable[str]) -> list[Step]:
 class _Database:
     """The clauses so far, two watched literals each, and the literals fixed at the top level."""
 
-    def __init__(self) -> None:
+    def __init__(self, inconsistent: bool) -> None:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)
@@ -120,7 +125,7 @@ class _Database:
         self.value: dict[int, bool] = {}  # variable -> value, at the top level
         self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
         self.trail: list[int] = []
-        self.inconsistent = False  # the top level itself reached a conflict
+        self.inconsistent = inconsistent  # the top level itself reached a conflict
         self.propagations = 0
 
     def true(self, literal: int, value: dict[int, bool]) -> bool | None:
@@ -165,7 +170,9 @@ class _Database:
 
     def load(self, formula: Iterable[Sequence[int]]) -> None:
         """Add the formula's clauses to the empty database at once: watch each, then propagate
-        its unit clauses (the same database as :meth:`add` one by one, built faster)."""
+        its unit clauses (the same database as :meth:`add` one by one, built faster). Only for
+        a formula that unit propagation does not refute (:func:`unit_refutes` says which): it
+        has no empty clause, and its propagation reaches no conflict."""
         clauses, watches = self.clauses, self.watches
         units = []
         for clause in formula:
@@ -190,24 +197,14 @@ class _Database:
             if len(literals) >= 2:
                 watches[literals[0]].append(index)
                 watches[literals[1]].append(index)
-            elif literals:
-                units.append(index)
             else:
-                self.inconsistent = True  # the empty clause
+                units.append(index)
         self.alive.extend([True] * len(clauses))
-        if self.inconsistent:
-            return
-        start = len(self.trail)
         for index in units:
             literal = clauses[index][0]
-            known = self.value.get(abs(literal))
-            if known is None:
+            if abs(literal) not in self.value:  # else the same unit again: no conflict here
                 self._fix(literal, index)
-            elif known != (literal > 0):
-                self.inconsistent = True  # two opposite unit clauses
-                return
-        if self.propagate(self.value, self.trail, start, self.reason) is not None:
-            self.inconsistent = True
+        self.propagate(self.value, self.trail, 0, self.reason)  # reaches no conflict here
 
     @property
     def by_key(self) -> dict[frozenset[int], list[int]]:
@@ -320,6 +317,80 @@ class _Database:
         return True
 
 
+def _spans(starts: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The positions ``starts[i]``, ..., ``starts[i] + sizes[i] - 1`` for every ``i``, in order."""
+    return np.repeat(starts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
+
+
+def _firsts(values: np.ndarray) -> np.ndarray:
+    """Whether each of the (sorted) values differs from the one before it."""
+    first = np.ones(len(values), dtype=bool)
+    np.not_equal(values[1:], values[:-1], out=first[1:])
+    return first
+
+
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The values, sorted, each once."""
+    values = np.sort(values)
+    return values[_firsts(values)]
+
+
+def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
+    """Whether unit propagation alone refutes ``formula``, and how many literals it set.
+
+    The propagation of the whole formula, in array code: round by round, every clause that
+    holds a literal made false in the last round is read again; a clause with no literal true
+    and one distinct literal open makes that literal true, a clause with none open is a
+    conflict. A literal made true and false in the same round is a conflict too. It reaches
+    a conflict exactly when propagation literal by literal does (the tests compare the two),
+    and at a fixpoint it has set the same literals; before a conflict, it sets the literals of
+    a round all at once, so its count can be larger.
+
+    Examples
+    --------
+    >>> unit_refutes([[1], [-1, 2], [-2, 3]])  # 1, then 2, then 3: no conflict
+    (False, 3)
+    >>> unit_refutes([[1], [-1, 2], [-2]])  # 1 and not 2, then "not 1 or 2" is false
+    (True, 2)
+    """
+    lengths = np.fromiter(map(len, formula), dtype=np.intp, count=len(formula))
+    if not lengths.all():
+        return True, 0  # the empty clause
+    literals = np.fromiter(itertools.chain.from_iterable(formula), dtype=np.int64)
+    top = int(np.abs(literals).max(initial=0))
+    starts = np.cumsum(lengths) - lengths
+    # the clauses that hold literal l: occurs[first[l + top] : first[l + top + 1]]
+    occurs = np.repeat(np.arange(len(formula)), lengths)[np.argsort(literals)]
+    first = np.zeros(2 * top + 2, dtype=np.intp)
+    np.cumsum(np.bincount(literals + top, minlength=2 * top + 1), out=first[1:])
+    value = np.zeros(2 * top + 1, dtype=np.int8)  # value[l]: 1 true, -1 false (l may be < 0)
+    propagations = 0
+    chosen = np.arange(len(formula))  # the clauses to read: all of them, at first
+    while len(chosen):
+        sizes = lengths[chosen]
+        read = literals[_spans(starts[chosen], sizes)]
+        values = value[read]
+        clause = np.repeat(np.arange(len(chosen)), sizes)  # of each literal read
+        satisfied = np.zeros(len(chosen), dtype=bool)
+        satisfied[clause[values > 0]] = True
+        open_clause, open_literal = clause[values == 0], read[values == 0]
+        if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
+            return True, propagations  # a clause with every literal false
+        heads = np.flatnonzero(_firsts(open_clause))  # where each clause's open literals start
+        lowest = np.minimum.reduceat(open_literal, heads)
+        unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct literal open
+        new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
+        value[new] = 1
+        clash = value[-new] == 1  # a literal and its negation, both forced: a conflict
+        propagations += len(new) - int(clash.sum()) // 2  # a variable of a clash is set once
+        if clash.any():
+            return True, propagations
+        value[-new] = -1
+        false = top - new  # the index of -l in first, for each new literal l
+        chosen = _distinct(occurs[_spans(first[false], first[false + 1] - first[false])])
+    return False, propagations
+
+
 class Checker:
     """A formula loaded once, then one proof about it checked: :func:`check_drat` in two
     steps, so that a caller can first ask whether unit propagation alone refutes the formula
@@ -335,9 +406,14 @@ class Checker:
     """
 
     def __init__(self, formula: Iterable[Sequence[int]]) -> None:
-        database = _Database()
-        with without_cyclic_gc():  # millions of small lists: the cycle collector only slows it
-            database.load(formula)
+        clauses = formula if isinstance(formula, Sequence) else list(formula)
+        refuted, propagations = unit_refutes(clauses)
+        database = _Database(refuted)
+        if refuted:  # every lemma holds at once: no clause needs watching
+            database.propagations = propagations
+        else:
+            with without_cyclic_gc():  # millions of small lists: the cycle collector slows it
+                database.load(clauses)
         self._database: _Database | None = database  # None once a proof was checked
         self.refuted_by_propagation = database.inconsistent
         """Whether the formula's unit clauses, propagated, already reach a conflict."""
@@ -449,4 +525,12 @@ def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> Pr
     return result
 
 
-__all__ = ["Checker", "ProofCheck", "ProofError", "Step", "check_drat", "parse_drat"]
+__all__ = [
+    "Checker",
+    "ProofCheck",
+    "ProofError",
+    "Step",
+    "check_drat",
+    "parse_drat",
+    "unit_refutes",
+]

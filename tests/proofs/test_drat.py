@@ -14,6 +14,7 @@ from pysat.solvers import Solver
 
 from helper.deadline import Deadline
 from helper.proofs import Checker, ProofCheck, ProofError, Step, check_drat, parse_drat
+from helper.proofs.drat import unit_refutes
 
 TWO = [[1, 2], [1, -2], [-1, 2], [-1, -2]]  # x, y: every combination ruled out
 
@@ -312,3 +313,108 @@ def test_tautologies_and_repeated_literals_of_any_length_are_loaded_right():
     assert not check_drat([[1, 1, 2, 2], [-1]], ["0"]).valid
     assert check_drat([[1, 1, 2], [-1], [-2]], ["0"]).valid
     assert check_drat([[1, 1], [-1]], ["0"]).valid  # a unit written twice
+
+
+# -- the formula's own propagation, in array code: unit_refutes -------------------------------
+
+
+def propagate_by_hand(formula):
+    """Unit propagation the slow way: read every clause again until nothing changes; whether
+    it reaches a conflict, and the literals it set."""
+    value = {}
+    while True:
+        changed = False
+        for clause in formula:
+            if any(value.get(abs(lit)) == (lit > 0) for lit in clause):
+                continue
+            open_literals = {lit for lit in clause if abs(lit) not in value}
+            if not open_literals:
+                return True, value
+            if len(open_literals) == 1:
+                (lit,) = open_literals
+                value[abs(lit)] = lit > 0
+                changed = True
+        if not changed:
+            return False, value
+
+
+any_clause = st.lists(st.integers(-5, 5).filter(bool), min_size=1, max_size=4)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(any_clause, max_size=14))
+def test_the_array_propagation_agrees_with_propagation_by_hand(formula):
+    """Repeated literals, tautologies, opposite units: the same verdict, and at a fixpoint the
+    same literals set."""
+    refuted, by_hand = propagate_by_hand(formula)
+    assert unit_refutes(formula)[0] is refuted
+    if not refuted:
+        assert unit_refutes(formula) == (False, len(by_hand))
+    assert Checker(formula).refuted_by_propagation is refuted
+    assert check_drat(formula, ["0"]).valid is refuted
+
+
+@pytest.mark.parametrize(
+    ("formula", "answer"),
+    [
+        ([], (False, 0)),
+        ([[]], (True, 0)),
+        ([[1, 2], []], (True, 0)),
+        ([[1], [-1]], (True, 1)),  # one variable, forced both ways: set once
+        ([[1], [2], [-1], [-2]], (True, 2)),
+        ([[1], [-1, 2], [-1, -2]], (True, 2)),
+        ([[1], [-1, 2], [-2, 3]], (False, 3)),
+        ([[3], [-3, 1, 1]], (False, 2)),  # "1 or 1" is the unit 1
+        ([[3], [-3, 1, -1]], (False, 1)),  # a tautology forces nothing
+        ([[-2], [2, 1, 3], [-3]], (False, 3)),
+        ([[-2], [2, 1, 3], [-3], [-1, 2, 3]], (True, 3)),
+        ([[2, 1], [1, -2]], (False, 0)),
+        ([[4], [-4, 1], [-1, 4]], (False, 2)),  # 4 again: read, already true
+    ],
+)
+def test_the_array_propagation_on_small_formulas(formula, answer):
+    assert unit_refutes(formula) == answer
+    assert unit_refutes(tuple(map(tuple, formula))) == answer
+
+
+def test_a_checker_of_a_formula_refuted_by_propagation_accepts_any_proof_made_of_steps():
+    """The formula has no solution: every proof of it is right, and a line that is not a step
+    is still refused."""
+    formula = [[1], [-1, 2], [-2]]
+    check = Checker(formula).check(["3 0", "d 3 0", "-3 0", "0", "5 0"])
+    assert check == ProofCheck(valid=True, lemmas=2, deletions=1, propagations=2)
+    assert Checker(iter(formula)).check([]) == ProofCheck(valid=True, propagations=2)
+    with pytest.raises(ProofError, match="proof line 1"):
+        Checker(formula).check(["3"])
+
+
+def test_tautologies_and_repeated_literals_before_the_clauses_a_lemma_needs():
+    """Not refuted by propagation: the watched clauses are loaded whole past a tautology, and
+    "1 or 1" fixes 1 at the top level, which the lemma "2" needs (with 1 true, "not 2" gives
+    3 and "not 3")."""
+    needed = [[1, 1], [-1, 2, 3], [-1, 2, -3], [-2, 4], [-2, -4]]
+    for formula in (needed, [[5, -5], *needed], [[6, -6, 7], *needed], [[7, 7], *needed]):
+        assert not satisfiable(formula, 7)
+        assert check_drat(formula, ["2 0", "0"]).valid
+    assert not check_drat([[-1, 2, 3], *needed[1:]], ["2 0", "0"]).valid  # 1 open: no RUP
+
+
+def test_a_repeated_unit_clause_is_one_propagation():
+    assert check_drat([[1], [1], [1, 2]], []) == ProofCheck(
+        valid=False, propagations=1, reason="the proof never derives the empty clause"
+    )
+    assert check_drat([[2, 2], [2], [-2, 3]], []).propagations == 2
+
+
+def test_the_count_of_the_array_propagation_is_a_whole_number():
+    assert type(unit_refutes([[1], [2], [-1], [-2]])[1]) is int
+    assert type(Checker([[1], [-1]]).check([]).propagations) is int
+
+
+def test_a_clause_that_repeats_a_literal_is_no_unit_clause():
+    """ "1 or 1 or 2" is "1 or 2": it fixes nothing at the top level (taken for the unit "1",
+    it would set 1, then 3)."""
+    formula = [[1, 1, 2], [-1, 3], [-1, -3, 4]]
+    assert Checker(formula).check([]) == ProofCheck(
+        valid=False, reason="the proof never derives the empty clause"
+    )
