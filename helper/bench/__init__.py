@@ -7,10 +7,16 @@ solve counted as a timeout, at the cap, in every total and percentile (which are
 lower bounds with ``>=``). Every solve runs cold: its process comes from a fork server that
 has imported the solvers and solved nothing (or is a fresh interpreter), the bit-mask line
 engine keeps one memo per solve, and each child checks that the one process-wide line cache
-(:data:`~helper.nonogram.line.cache.REFERENCE_CACHE`) is empty when its solve starts; the
-report says so (:func:`cold_note`). Every grid a solver returns is checked against the clues with
-:meth:`Nonogram.check`; in *uniqueness mode* (``limit=2``) a solver must find up to two
+(:data:`~helper.nonogram.line.cache.REFERENCE_CACHE`), and the colour line solver's and
+automata's caches, are empty when its solve starts; the report says so (:func:`cold_note`).
+Every grid a solver returns is checked against the clues with :meth:`Nonogram.check` (for a
+colour puzzle :meth:`ColourNonogram.check`, which shares nothing with the colour solvers); in
+*uniqueness mode* (``limit=2``) a solver must find up to two
 different solutions, and all solvers must agree on how many there are (at most two).
+
+A colour family's puzzles (:data:`~helper.bench.families.COLOUR_FAMILIES`) are solved by the
+colour solvers of the same names (``helper.nonogram.colour.SOLVERS``): ``"portfolio"`` is then
+the colour ``solve``, ``"cpsat-automaton"`` the CP-SAT automaton over colour values.
 
 This module is the library the chapter calls on a bounded subset; ``python -m helper.bench``
 (:mod:`helper.bench.__main__`) is the command that runs the full benchmark. Both need the
@@ -38,15 +44,19 @@ except ModuleNotFoundError as error:
     raise missing_extra(error, __name__, "bench") from None
 
 from helper.backends.race import usable_cores
-from helper.bench.families import FAMILIES, SPLITS
+from helper.bench.families import COLOUR_FAMILIES, FAMILIES, SPLITS
 from helper.data import DATA_DIR
 from helper.nonogram import SOLVERS, Nonogram
+from helper.nonogram.colour import ColourNonogram
 from helper.results import CountResult, SolveResult
 from helper.text import LINE_WIDTH, wrap
 
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MEMORY_MB = 3000
 GRACE_SECONDS = 10.0  # process start and clean-up allowed on top of the cap
+
+Puzzle = Nonogram | ColourNonogram
+"""A puzzle the benchmark runs: black and white, or in colour."""
 
 DECIDED = ("solved", "no solution")
 """Statuses of a solve that answered the question (the others gave up or failed)."""
@@ -98,32 +108,37 @@ def _cpu_time() -> float:
     return time.process_time() + times.children_user + times.children_system
 
 
+ALL_FAMILIES: dict[str, Any] = {**FAMILIES, **COLOUR_FAMILIES}
+"""Every seeded family by name, black and white and colour."""
+
+
 def family_puzzles(
     families: Iterable[str] | None = None,
     splits: Iterable[str] = SPLITS,
     limit: int | None = None,
     sizes: Iterable[str] | None = None,
-) -> list[Nonogram]:
-    """The puzzles of the named families (all by default), ``limit`` per family and split;
-    ``sizes`` (e.g. ``["60x80"]``) keeps only puzzles of those sizes, before the limit."""
-    names = list(FAMILIES) if families is None else list(families)
-    unknown = [n for n in names if n not in FAMILIES]
+) -> list[Puzzle]:
+    """The puzzles of the named families (all by default, the colour one included), ``limit``
+    per family and split; ``sizes`` (e.g. ``["60x80"]``) keeps only puzzles of those sizes,
+    before the limit."""
+    names = list(ALL_FAMILIES) if families is None else list(families)
+    unknown = [n for n in names if n not in ALL_FAMILIES]
     if unknown:
         raise ValueError(
             f"unknown famil{'ies' if len(unknown) > 1 else 'y'} {unknown}; "
-            f"the families are {list(FAMILIES)}"
+            f"the families are {list(ALL_FAMILIES)}"
         )
     wanted = list(splits)
     bad = [s for s in wanted if s not in SPLITS]
     if bad:
         raise ValueError(f"unknown split {bad}; the splits are {list(SPLITS)}")
     if sizes is None:
-        return [p for n in names for s in wanted for p in FAMILIES[n].puzzles(s, limit)]
+        return [p for n in names for s in wanted for p in ALL_FAMILIES[n].puzzles(s, limit)]
     kept = set(sizes)
-    chosen = []
+    chosen: list[Puzzle] = []
     for n in names:
         for s in wanted:
-            chosen += [p for p in FAMILIES[n].puzzles(s) if p.size in kept][:limit]
+            chosen += [p for p in ALL_FAMILIES[n].puzzles(s) if p.size in kept][:limit]
     return chosen
 
 
@@ -166,7 +181,7 @@ def pin_to_one_core() -> int:
     return core
 
 
-def split_of(puzzle: Nonogram) -> str:
+def split_of(puzzle: Puzzle) -> str:
     """The split a family puzzle belongs to (``""`` for a puzzle from a folder)."""
     return puzzle.info.get("split", "")
 
@@ -174,8 +189,31 @@ def split_of(puzzle: Nonogram) -> str:
 # -- one solve in a child process ------------------------------------------------------------
 
 
+def registry_of(puzzle: Puzzle | None) -> Any:
+    """The registry of the solvers and counters for ``puzzle``: the colour one for a
+    :class:`ColourNonogram`, else (``None`` too) the black-and-white one."""
+    if isinstance(puzzle, ColourNonogram):
+        from helper.nonogram.colour.solvers import REGISTRY as COLOUR_REGISTRY
+
+        return COLOUR_REGISTRY
+    from helper.nonogram.solvers.registry import REGISTRY
+
+    return REGISTRY
+
+
+def warm_entries() -> int:
+    """Entries in this process's line caches: the black-and-white reference cache, and the
+    colour line solver's and automata's memos (0 in a process that has solved nothing)."""
+    from helper.nonogram.colour.automaton import template
+    from helper.nonogram.colour.line import solve_colour_line
+    from helper.nonogram.line.cache import REFERENCE_CACHE
+
+    colour = solve_colour_line.cache_info().currsize + template.cache_info().currsize
+    return len(REFERENCE_CACHE) + colour
+
+
 def _solve_in_child(
-    conn, solver: str, puzzle: Nonogram, time_limit: float, memory_mb: int | None, limit: int
+    conn, solver: str, puzzle: Puzzle, time_limit: float, memory_mb: int | None, limit: int
 ) -> None:
     """Run one solve and send its answer (or an error text) to the parent."""
     if memory_mb:
@@ -183,13 +221,19 @@ def _solve_in_child(
 
         cap = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    from helper.nonogram.line.cache import REFERENCE_CACHE
-
-    warm = len(REFERENCE_CACHE)  # 0 unless the process solved something before this solve
+    warm = warm_entries()  # 0 unless the process solved something before this solve
     started = _cpu_time()
     try:
-        if limit == 1:
-            answer: SolveResult | CountResult | str = SOLVERS[solver](puzzle, time_limit=time_limit)
+        answer: SolveResult | CountResult | str
+        if isinstance(puzzle, ColourNonogram):
+            chosen = registry_of(puzzle)
+            answer = (
+                chosen.solvers[solver](puzzle, time_limit=time_limit)
+                if limit == 1
+                else chosen.counters[solver](puzzle, limit, time_limit=time_limit)
+            )
+        elif limit == 1:
+            answer = SOLVERS[solver](puzzle, time_limit=time_limit)
         else:
             from helper.nonogram import COUNTERS
 
@@ -245,15 +289,18 @@ def _context() -> mp.context.BaseContext:
     method = start_method()
     context = mp.get_context(method)
     if method == "forkserver":
-        context.set_forkserver_preload(
-            ["helper.nonogram", "helper.nonogram.solvers", "helper.nonogram.unique"]
-        )
+        context.set_forkserver_preload([
+            "helper.nonogram",
+            "helper.nonogram.solvers",
+            "helper.nonogram.unique",
+            "helper.nonogram.colour.solvers",
+        ])  # fmt: skip
     return context
 
 
 def run_one(
     solver: str,
-    puzzle: Nonogram,
+    puzzle: Puzzle,
     time_limit: float = DEFAULT_TIME_LIMIT,
     memory_mb: int | None = DEFAULT_MEMORY_MB,
     *,
@@ -297,7 +344,7 @@ def run_one(
     return result
 
 
-def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
+def _read_answer(result: Result, answer, puzzle: Puzzle, limit: int) -> None:
     """Fill ``result`` from a child's :class:`SolveResult` (or, when counting, its grids)."""
     solved: SolveResult | CountResult = answer
     if isinstance(answer, SolveResult):
@@ -320,7 +367,7 @@ def _read_answer(result: Result, answer, puzzle: Nonogram, limit: int) -> None:
 
 def run(
     solvers: Sequence[str],
-    puzzles: Sequence[Nonogram],
+    puzzles: Sequence[Puzzle],
     time_limit: float = DEFAULT_TIME_LIMIT,
     *,
     repeat: int = 1,
@@ -334,10 +381,11 @@ def run(
     In uniqueness mode (``limit=2``) the counts of all solvers on a puzzle are compared, and a
     count that differs from the majority of decided solves is marked ``disagree``.
     """
-    from helper.nonogram.solvers.registry import REGISTRY
-
-    for solver in solvers:  # the registry's one message for a name it lacks
-        REGISTRY.lookup(solver, "solve" if limit == 1 else "count")
+    kinds: list[Puzzle | None] = [*puzzles] or [None]
+    registries = {id(r): r for r in map(registry_of, kinds)}.values()
+    for registry in registries:  # the registry's one message for a name it lacks
+        for solver in solvers:
+            registry.lookup(solver, "solve" if limit == 1 else "count")
     if not time_limit > 0:
         raise ValueError(f"the time limit must be positive, got {time_limit}")
     if repeat < 1:
@@ -564,7 +612,7 @@ def cold_note(results: Sequence[Result]) -> str:
     unchecked = len(results) - checked
     return (
         f"Every solve ran cold: in its own process ({start_method()}), with its own line memo, "
-        f"and the process-wide line cache empty when it began (checked in {checked} of "
+        f"and the process-wide line caches empty when it began (checked in {checked} of "
         f"{len(results)} solves" + ("; the others sent no answer)." if unchecked else ").")
     )
 

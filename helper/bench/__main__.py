@@ -2,8 +2,9 @@
 
 Runs solvers side by side on the seeded families (both splits by default, reported apart) or
 on a folder of puzzle files, prints one table per family and split, and with ``--targets``
-checks the goals the book's chapter on faster models sets, measured in this very run
-(:mod:`helper.bench.goals`).
+checks the goals the book's chapter on faster models sets, and the colour family's goal,
+measured in this very run (:mod:`helper.bench.goals`). The colour family runs the colour
+solvers of the same names (``portfolio`` is the colour ``solve``).
 """
 
 import argparse
@@ -11,9 +12,11 @@ import sys
 from collections.abc import Sequence
 
 from helper.bench import (
+    ALL_FAMILIES,
     DEFAULT_MEMORY_MB,
     DEFAULT_TIME_LIMIT,
     FAILED,
+    Puzzle,
     family_puzzles,
     format_report,
     limitations,
@@ -23,25 +26,43 @@ from helper.bench import (
     run,
     write_csv,
 )
-from helper.bench.families import FAMILIES, SPLITS
-from helper.bench.goals import BASELINES, COMPARED, format_targets, targets
+from helper.bench.families import COLOUR_FAMILIES, SPLITS
+from helper.bench.goals import (
+    BASELINES,
+    COMPARED,
+    colour_targets,
+    format_targets,
+    targets,
+)
 from helper.bench.progress import progress
 from helper.nonogram import RECOMMENDED_SOLVER
-from helper.nonogram.solvers.registry import names
 
 DEFAULT_SOLVERS = [RECOMMENDED_SOLVER, "sat-automaton"]
 """What runs when ``--solvers`` is not given: these, and the family's baselines (BASELINES;
 every baseline on a folder of puzzle files)."""
 
 
+def _names(family: str, capability: str) -> list[str]:
+    """The solvers (or counters) registered for the family's kind of puzzle."""
+    if family in COLOUR_FAMILIES:
+        from helper.nonogram.colour.solvers import REGISTRY as COLOUR_REGISTRY
+
+        return COLOUR_REGISTRY.names(capability)
+    from helper.nonogram.solvers.registry import names
+
+    return names(capability)
+
+
 def _default_solvers(family: str, capability: str) -> list[str]:
-    available = names(capability)
+    available = _names(family, capability)
     if capability == "count":  # uniqueness mode: every way to count, so they are compared
         return available
     if family in BASELINES:
         baselines = list(BASELINES[family])
-    else:
-        baselines = list(dict.fromkeys(b for chosen in BASELINES.values() for b in chosen))
+    else:  # a folder of black-and-white puzzles: every black-and-white baseline
+        baselines = list(dict.fromkeys(
+            b for name, chosen in BASELINES.items() if name not in COLOUR_FAMILIES for b in chosen
+        ))  # fmt: skip
     return [s for s in dict.fromkeys([*DEFAULT_SOLVERS, *baselines]) if s in available]
 
 
@@ -53,7 +74,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
         "held-out splits reported apart.",
     )
     parser.add_argument(
-        "--family", action="append", choices=list(FAMILIES), help="a seeded family (repeat)"
+        "--family", action="append", choices=list(ALL_FAMILIES), help="a seeded family (repeat)"
     )
     parser.add_argument("--split", choices=[*SPLITS, "both"], default="both")
     parser.add_argument("--limit", type=int, help="at most this many puzzles per family and split")
@@ -92,12 +113,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     capability = "count" if args.unique else "solve"
-    chosen = names(capability) if args.solvers == "all" else None
-    if args.solvers and args.solvers != "all":
-        chosen = args.solvers.split(",")
+    chosen = args.solvers.split(",") if args.solvers and args.solvers != "all" else None
     try:
         if args.one_core:
             print(f"pinned to core {pin_to_one_core()}: every solve runs on that core alone")
+        puzzles: Sequence[Puzzle]
         if args.set:
             puzzles = load_set(args.set, args.puzzles, args.size)
         else:
@@ -109,7 +129,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for note in limitations(args.memory_mb or None):
             print(f"note: {note}", file=sys.stderr)
         families = dict.fromkeys(p.family for p in puzzles)
-        plan = {family: chosen or _default_solvers(family, capability) for family in families}
+        every = args.solvers == "all"
+        plan = {
+            family: chosen
+            or (_names(family, capability) if every else _default_solvers(family, capability))
+            for family in families
+        }
         solves = [(p.family, p.name, len(plan[p.family]) * args.repeat) for p in puzzles]
         results = []
         with progress(solves, quiet=args.quiet) as report:
@@ -128,8 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(format_report(results, args.time_limit, COMPARED))
     if args.targets:
-        print("\nGoals of the chapter 'Faster Nonogram models', measured in this run:")
-        print(format_targets(targets(results, args.time_limit, one_core=args.one_core)))
+        found = targets(results, args.time_limit, one_core=args.one_core)
+        if found or not any(f in COLOUR_FAMILIES for f in families):
+            print("\nGoals of the chapter 'Faster Nonogram models', measured in this run:")
+            print(format_targets(found))
+        colour = colour_targets(results, args.time_limit)
+        if colour:
+            print("\nGoal of the colour benchmark (issue 42), measured in this run:")
+            print(format_targets(colour))
     if args.csv:
         write_csv(results, args.csv)
         print(f"\nwrote {len(results)} measurements to {args.csv}")

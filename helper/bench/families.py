@@ -20,14 +20,27 @@ The families:
 - ``random``: 25 x 25 grids of independent random cells, as in Nonogram tournaments; the
   density of black cells falls from 0.5 at the first puzzle to 0.35 at the last. Many have
   several solutions.
+
+One family is in colour, in :data:`COLOUR_FAMILIES` (its puzzles are
+:class:`~helper.nonogram.colour.ColourNonogram`, solved by the colour solvers):
+
+- ``colour``: seeded colour pictures (:func:`~helper.nonogram.colour.generate.colour_picture`)
+  of 10 x 10 to 60 x 80 cells in 2 to 5 colours, smooth, rough and cell-by-cell random: 60
+  puzzles per split, every size with every style and every number of colours once. Each
+  puzzle is made from its picture, so it has a solution (its ``goal``); most smooth ones are
+  unique, and most rough and random ones are not (two cells of two colours that can swap in a
+  2 x 2 square suffice): ``python -m helper.bench --family colour --unique`` counts each
+  puzzle's solutions with the colour counters.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from helper.nonogram.clues import Grid
+from helper.nonogram.colour.generate import STYLES, Style, generate_colour_puzzle
+from helper.nonogram.colour.puzzle import ColourNonogram
 from helper.nonogram.puzzle import Nonogram
 
 SPLITS = ("tuning", "held-out")
@@ -167,3 +180,64 @@ FAMILIES: dict[str, Family] = {
     ]
 }
 """Every benchmark family by name."""
+
+
+COLOUR_SIZES = [(10, 10), (20, 20), (30, 40), (45, 60), (60, 80)]
+COLOUR_COUNTS = (2, 3, 4, 5)
+COLOUR_SEED = 700_000
+"""Added to a puzzle's seed, so that the colour pictures draw on seeds of their own."""
+
+
+def colour_spec(k: int) -> tuple[int, int, int, Style]:
+    """``(height, width, colours, style)`` of colour puzzle ``k``: the sizes, styles and
+    numbers of colours cycle together (5, 3 and 4 have no common factor), so that every 60
+    puzzles hold each of their combinations once, and the first few already every size and
+    every style."""
+    height, width = COLOUR_SIZES[k % len(COLOUR_SIZES)]
+    colours = COLOUR_COUNTS[k % len(COLOUR_COUNTS)]
+    return height, width, colours, STYLES[k % len(STYLES)]
+
+
+@dataclass(frozen=True)
+class ColourFamily:
+    """A seeded family of colour Nonograms, split as :class:`Family` is: ``make(k, seed)``
+    draws puzzle ``k`` of a split."""
+
+    name: str
+    description: str
+    size: dict[str, int]  # puzzles per split
+    make: Callable[[int, int], ColourNonogram]
+
+    def puzzle(self, split: str, k: int) -> ColourNonogram:
+        """Puzzle number ``k`` of ``split``, named ``<family>-<split>-<k>-<details>``, where
+        the details are the style, colours and size (``random-3c-60x80``)."""
+        if split not in SPLITS:
+            raise ValueError(f"unknown split {split!r}; the splits are {SPLITS}")
+        count = self.size[split]
+        if not 0 <= k < count:
+            raise ValueError(f"{self.name} has {count} {split} puzzles, no number {k}")
+        made = self.make(k, SEED_BASE[split] + k)
+        details = made.name.rsplit("-", 1)[0]  # the generator's name without the seed
+        name = f"{self.name}-{split}-{k:03d}-{details}"
+        return replace(made, name=name, family=self.name, info={**made.info, "split": split})
+
+    def puzzles(self, split: str, limit: int | None = None) -> list[ColourNonogram]:
+        """The first ``limit`` puzzles of ``split`` (all of them by default)."""
+        count = self.size[split] if limit is None else min(limit, self.size[split])
+        return [self.puzzle(split, k) for k in range(count)]
+
+
+def _colour(k: int, seed: int) -> ColourNonogram:
+    height, width, colours, style = colour_spec(k)
+    return generate_colour_puzzle(height, width, colours, style, seed + COLOUR_SEED)
+
+
+COLOUR_FAMILIES: dict[str, ColourFamily] = {
+    "colour": ColourFamily(
+        "colour",
+        "seeded colour pictures, 10x10 to 60x80, 2 to 5 colours, smooth, rough and random",
+        {"tuning": 60, "held-out": 60},
+        _colour,
+    )
+}
+"""The colour benchmark families by name (beside the black-and-white :data:`FAMILIES`)."""

@@ -13,7 +13,11 @@ Three styles, as the black-and-white benchmark families have them:
 :func:`colour_picture` draws a grid of colour numbers; :func:`generate_colour_puzzle` makes
 the puzzle of its clues, with the picture as its goal and its seed, style and size in its
 name. Whether such a puzzle is unique is a question for
-:func:`~helper.nonogram.colour.count_solutions`.
+:func:`~helper.nonogram.colour.count_solutions`; with ``unique=True`` the generator asks it,
+and tries the next seeds (seeded retries) until a picture's clues have no other solution.
+Most smooth pictures are unique; few rough or random ones are once they pass 10 x 10 (two
+cells of two colours that can swap places in a 2 x 2 square are enough), so the retries
+suit smooth pictures and small grids.
 """
 
 from typing import Literal
@@ -36,6 +40,9 @@ INKS = (
     Colour("purple", (148, 103, 189), "p"),
 )
 """The clue colours of generated puzzles, in the order a palette of ``n`` takes them."""
+
+UNIQUE_TRIES = 20
+"""How many seeds ``generate_colour_puzzle(..., unique=True)`` tries before it gives up."""
 
 ROUGH_SHARE = 0.05
 """The share of cells a rough picture repaints at random."""
@@ -122,7 +129,15 @@ def colour_picture(height: int, width: int, colours: int, style: Style, seed: in
 
 
 def generate_colour_puzzle(
-    height: int, width: int, colours: int = 3, style: Style = "smooth", seed: int = 0
+    height: int,
+    width: int,
+    colours: int = 3,
+    style: Style = "smooth",
+    seed: int = 0,
+    *,
+    unique: bool = False,
+    tries: int = UNIQUE_TRIES,
+    time_limit: float | None = None,
 ) -> ColourNonogram:
     """The colour Nonogram of the picture :func:`colour_picture` draws, with it as its goal.
 
@@ -138,7 +153,18 @@ def generate_colour_puzzle(
     style
         ``"smooth"``, ``"rough"`` or ``"random"``.
     seed
-        The seed of the picture.
+        The seed of the picture (with ``unique``, of the first picture tried).
+    unique
+        Keep only a puzzle whose clues have one solution, as
+        :func:`~helper.nonogram.colour.count_solutions` counts them: seeds ``seed``,
+        ``seed + 1``, ... are tried in turn, and the puzzle is named by the seed that gave
+        it, so that ``seed=`` that number makes it again without retries.
+    tries
+        With ``unique``: how many seeds to try.
+    time_limit
+        With ``unique``: seconds for each count (``None``, the default: no limit). A count
+        that runs out of time is not "unique", and the seed is passed over; with a limit the
+        puzzle returned may then depend on the machine's speed.
 
     Returns
     -------
@@ -148,7 +174,9 @@ def generate_colour_puzzle(
     Raises
     ------
     ValueError
-        As :func:`colour_picture`, and for a picture with no clue colour at all.
+        As :func:`colour_picture`; for a picture with no clue colour at all; with ``unique``,
+        when ``tries`` is not a positive integer or none of the seeds tried gives a unique
+        puzzle.
 
     Examples
     --------
@@ -157,7 +185,29 @@ def generate_colour_puzzle(
     (<ColourNonogram 'smooth-3c-10x12-4' 10x12, 3 colours>, ('white', 'red', 'blue', 'green'))
     >>> puzzle.check(puzzle.goal)
     True
+    >>> generate_colour_puzzle(10, 10, 3, "random", seed=11, unique=True)  # seed 11: two
+    <ColourNonogram 'random-3c-10x10-12' 10x10, 3 colours>
     """
+    if not unique:
+        return _puzzle(height, width, colours, style, seed)
+    if isinstance(tries, bool) or not isinstance(tries, int) or tries < 1:
+        raise ValueError(f"tries must be a positive integer, got {tries!r}")
+    from .solvers import count_solutions  # the solvers load on first use
+
+    for attempt in range(seed, seed + tries):
+        try:
+            puzzle = _puzzle(height, width, colours, style, attempt)
+        except ValueError:  # no clue colour in this picture: the next seed
+            continue
+        if count_solutions(puzzle, 2, time_limit=time_limit).unique:
+            return puzzle
+    raise ValueError(
+        f"no unique {style} {height}x{width} puzzle in {colours} colours from seeds {seed} to "
+        f"{seed + tries - 1}; try more seeds, a smoother style or a smaller grid"
+    )
+
+
+def _puzzle(height: int, width: int, colours: int, style: Style, seed: int) -> ColourNonogram:
     grid = colour_picture(height, width, colours, style, seed)
     used = sorted({cell for row in grid for cell in row} - {0})
     if not used:
@@ -176,6 +226,7 @@ def generate_colour_puzzle(
 __all__ = [
     "INKS",
     "STYLES",
+    "UNIQUE_TRIES",
     "Style",
     "colour_picture",
     "generate_colour_puzzle",

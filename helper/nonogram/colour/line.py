@@ -29,7 +29,7 @@ from helper.deadline import NO_DEADLINE, Deadline
 
 from ..line.bits import set_bits
 from ..line.contract import UNKNOWN, Contradiction
-from .automaton import cell_colours, live_states, template
+from .automaton import template
 from .check import Block
 
 ColourState = list[list[int]]
@@ -69,15 +69,35 @@ def solve_colour_line(
     """
     colours = len(can) - 1
     t = template(clue, colours)
-    allowed = [sum(1 << c for c in range(colours + 1) if can[c] >> x & 1) for x in range(n)]
-    live = live_states(t, allowed)
-    if live is None:
+    # The states each cell may stand in, from the colours it may take: a colour the clue
+    # never uses has no state and is skipped (the cells' masks are walked bit by bit).
+    used = [(c, states) for c, states in enumerate(t.by_colour) if states]
+    layers = [0] * n
+    for c, states in used:
+        mask = can[c]
+        while mask:
+            low = mask & -mask
+            layers[low.bit_length() - 1] |= states
+            mask ^= low
+    # The forward sweep of live_states, and the backward one reading each layer's colours
+    # as it goes (live_states and cell_colours in one pass, without their lists).
+    gaps, jumps = t.gaps, t.jumps
+    forward = [1]
+    reach = 1
+    for states in layers:
+        reach = ((reach & gaps) | (reach << 1) | ((reach & jumps) << 2)) & states
+        if not reach:
+            return None
+        forward.append(reach)
+    back = reach & t.ends
+    if not back:
         return None
     out = [0] * (colours + 1)
-    for x, mask in enumerate(cell_colours(t, live)):
-        for c in range(colours + 1):
-            if mask >> c & 1:
+    for x in range(n - 1, -1, -1):
+        for c, states in used:
+            if back & states:
                 out[c] |= 1 << x
+        back = ((back & gaps) | (back >> 1) | ((back >> 2) & jumps)) & forward[x]
     return tuple(out)
 
 

@@ -91,58 +91,59 @@ def _line_clauses(
     values, gaps, jumps, size = t.values, t.gaps, t.jumps, t.size
     layers: list[dict[int, int]] = []  # per layer: state -> variable (0: alone, so true)
     for mask in live:
-        states = [q for q in range(size) if mask >> q & 1]
-        if len(states) == 1:
-            layers.append({states[0]: 0})
-        else:
-            layers.append({q: top + k + 1 for k, q in enumerate(states)})
-            top += len(states)
-
-    def linked(q: int, there: dict[int, int], step: int) -> list[int] | None:
-        """The variables of ``q``'s live neighbours in ``there``; ``None`` when one of them
-        is alone (true), so that the clause holds anyway."""
-        if step < 0:
-            near = (
-                [q - 1]
-                + ([q] if gaps >> q & 1 else [])
-                + ([q - 2] if q >= 2 and jumps >> (q - 2) & 1 else [])
-            )
-        else:
-            near = [q + 1] + ([q] if gaps >> q & 1 else []) + ([q + 2] if jumps >> q & 1 else [])
-        found = []
-        for p in near:
-            if p in there:
-                if there[p] == 0:
-                    return None
-                found.append(there[p])
-        return found
-
-    for i in range(1, len(layers)):
-        layer, cell = layers[i], cells[i - 1]
-        lone = len(layer) == 1
-        if not lone:
-            out.append(list(layer.values()))
+        if not mask & (mask - 1):
+            layers.append({mask.bit_length() - 1: 0})
+            continue
+        layer = {}
+        while mask:  # the live states, lowest first, numbered in that order
+            low = mask & -mask
+            top += 1
+            layer[low.bit_length() - 1] = top
+            mask ^= low
+        layers.append(layer)
+    # Each state's neighbours: before it (the state itself on a gap, the one before, and
+    # across an empty gap between two colours) and after it, in the order the clauses list them.
+    before = [
+        [q - 1]
+        + ([q] if gaps >> q & 1 else [])
+        + ([q - 2] if q >= 2 and jumps >> (q - 2) & 1 else [])
+        for q in range(size)
+    ]
+    after = [
+        [q + 1] + ([q] if gaps >> q & 1 else []) + ([q + 2] if jumps >> q & 1 else [])
+        for q in range(size)
+    ]
+    last = len(layers) - 1
+    for i in range(1, last + 1):
+        layer, cell, previous = layers[i], cells[i - 1], layers[i - 1]
+        following = layers[i + 1] if i < last else None
+        if len(layer) == 1:
+            ((q, _),) = layer.items()
+            out.append([cell[values[q]]])
+            continue
+        out.append(list(layer.values()))
         by_colour: dict[int, list[int]] = {}
         for q, var in layer.items():
             value = values[q]
             by_colour.setdefault(value, []).append(var)
-            if lone:
-                out.append([cell[value]])
-                continue
             out.append([-var, cell[value]])
-            for other, step in (
-                (layers[i - 1], -1),
-                (layers[i + 1] if i + 1 < len(layers) else None, 1),
-            ):
-                if other is None:
+            for there, near in ((previous, before[q]), (following, after[q])):
+                if there is None:
                     continue
-                near = linked(q, other, step)
-                if near is not None:
-                    out.append([-var, *near])
-        if not lone:
-            for v in range(len(cell)):
-                if allowed[i - 1] >> v & 1:
-                    out.append([-cell[v], *by_colour.get(v, [])])
+                clause = [-var]
+                for p in near:
+                    found = there.get(p)
+                    if found is None:
+                        continue
+                    if not found:  # a neighbour alone in its layer is true: nothing to say
+                        break
+                    clause.append(found)
+                else:
+                    out.append(clause)
+        mask = allowed[i - 1]
+        for v in range(len(cell)):
+            if mask >> v & 1:
+                out.append([-cell[v], *by_colour.get(v, [])])
     return top
 
 

@@ -166,3 +166,16 @@ def test_generated_puzzles_are_solved_and_checked(style, colours) -> None:
     for name in ("portfolio", "cpsat-automaton", "sat-automaton"):
         result = SOLVERS[name](puzzle)
         assert result.solved and puzzle.check(result.grid)
+
+
+def test_the_colour_portfolio_searches_large_open_grids_with_glucose_4_first() -> None:
+    from dataclasses import replace
+
+    from helper.nonogram.colour.solvers import COLOUR_PORTFOLIO
+
+    assert SOLVERS["portfolio"].config == COLOUR_PORTFOLIO
+    racing = replace(COLOUR_PORTFOLIO, race=True)
+    large = racing.plan(4000, 4800, 500_000)  # a random 60 x 80 in two colours
+    assert (large.primary, large.second) == ("glucose4", "glucose3")
+    small = racing.plan(10, 4800, 500_000)  # line logic decided most: as black and white
+    assert small == replace(PortfolioConfig(), race=True).plan(10, 4800, 500_000)
