@@ -24,7 +24,7 @@ whole is greedy, not the cheapest sequence there is.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -57,6 +57,8 @@ STEP_BUDGET = 250
 Set on the tuning split and the book's puzzles, where a step proven cheapest needs at most
 140 (the 45 x 60; the sailboat's step of 11 lines, 107): 250 leaves a margin. The steps of
 four lines, the most common, need none (:mod:`helper.explain.rectangles`)."""
+STOPPED = "stopped after the first step of several lines, as asked (until_several_lines)"
+"""The ``message`` of an explanation that ``until_several_lines`` stopped before the solution."""
 
 
 def explain(
@@ -68,6 +70,7 @@ def explain(
     certify: bool = False,
     lower_bounds: bool = True,
     every_cell: bool = False,
+    until_several_lines: bool = False,
 ) -> Explanation:
     """The steps that solve ``puzzle``, from the empty grid to its solution.
 
@@ -95,6 +98,10 @@ def explain(
         With ``budget=0``: a minimal set by deletion for every open cell, the smallest kept
         (the literature's baseline, ``helper.explain.ocus.smallest_deletion_step``),
         instead of the first open cell's alone.
+    until_several_lines
+        Stop after the first step of several lines (the steps up to it are those of the whole
+        explanation): for a measure of that step alone. ``complete`` is then ``False``, unless
+        that step decides the last open cells.
 
     Returns
     -------
@@ -134,6 +141,7 @@ def explain(
         while any(UNKNOWN in row for row in state):
             deadline.check("explain")
             step = _single_line_step(puzzle, state)
+            several = step is None
             if step is None:
                 step = _lines_step(
                     puzzle, state, solution, memory, deadline, budget, rectangles,
@@ -144,10 +152,14 @@ def explain(
             decided = np.array([r * width + c for r, c in step.cells], dtype=np.int64)
             memory.keep_fitting(decided, np.array(list(step.cells.values()), dtype=bool))
             steps.append(step)
+            if several and until_several_lines:
+                break
     except SolverTimeoutError as error:  # the steps found by then stand
         found = explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets, error)
     else:
         found = explanation(steps, start, solution, memory.sat_calls, memory.hitting_sets)
+        if any(UNKNOWN in row for row in state):  # stopped after a step of several lines
+            found = replace(found, complete=False, message=STOPPED)
     if not certify:
         return found
     from .certify import with_certificates

@@ -13,7 +13,7 @@ from strategies import solutions
 
 from helper.errors import NoSolutionError, NotUniqueError, SolverError
 from helper.explain import Explanation, Step
-from helper.explain.nonogram import CaseSplit, case_split, explain, step_at
+from helper.explain.nonogram import STOPPED, CaseSplit, case_split, explain, step_at
 from helper.explain.rectangles import best_rectangle, pair_relations
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram.line.reference import propagate
@@ -183,6 +183,21 @@ def test_a_time_limit_keeps_what_was_found_and_says_it_is_incomplete():
     assert cut.steps == () and cut.solution is None  # not even the solution was proved
     full = explain(load_puzzle("nonogram02"))
     assert full.complete and full.message == "" and full.solution is not None
+
+
+def test_until_several_lines_stops_after_the_first_such_step_of_the_whole_explanation():
+    sailboat = load_puzzle("nonogram02")
+    for rectangles in (True, False):
+        full = explain(sailboat, rectangles=rectangles)
+        first = next(k for k, step in enumerate(full) if step.kind == "several lines")
+        cut = explain(sailboat, rectangles=rectangles, until_several_lines=True)
+        assert cut.steps == full.steps[: first + 1]  # the same steps, the same counts
+        assert [s.sat_calls for s in cut] == [s.sat_calls for s in full[: first + 1]]
+        assert not cut.complete and cut.message == STOPPED and cut.solution == full.solution
+        assert cut.sat_calls < full.sat_calls
+    whole, cut = explain(STALLED), explain(STALLED, until_several_lines=True)
+    assert cut.steps == whole.steps[:1]  # its first step is of several lines
+    assert cut.complete is (len(whole) == 1)  # complete only when that step ends it
 
 
 def test_the_explanation_is_a_sequence_of_steps():
