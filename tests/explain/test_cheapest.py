@@ -2,6 +2,7 @@
 held against brute force: every premise set, every grid of a small puzzle."""
 
 import itertools
+import time
 from dataclasses import replace
 
 import numpy as np
@@ -561,3 +562,86 @@ def test_a_one_by_one_futoshiki_is_not_certified():
     step = replace(futoshiki.explain(FUTOSHIKIS[0])[0], lines=(("row", 0),), cost=5)
     proof = certify_cheapest_step(puzzle, 1, step, [[0]], [[1]])
     assert proof.reason == "a 1 x 1 grid's digit needs no premise"
+
+
+def _rectangle_step():
+    """HARD explained with its rectangles and lower bounds: a four-line step with no grid."""
+    steps = nonogram.explain(HARD)
+    k = next(k for k, step in enumerate(steps) if len(step.lines) > 1)
+    return steps, _befores(steps)[k], k
+
+
+def test_certify_cheapest_searches_without_the_bounds_by_default_and_not_when_told():
+    steps = nonogram.explain(HARD)
+    several = [k for k, step in enumerate(steps) if len(step.lines) > 1]
+    assert all(proof.proved for proof in certify_cheapest(HARD, steps))
+    control = certify_cheapest(HARD, steps, search=False)
+    assert not any(control[k].proved for k in several)
+
+
+def test_the_search_and_the_proof_after_it_get_what_is_left_of_the_time_limit(monkeypatch):
+    import helper.explain.cheapest as cheapest
+
+    steps, before, k = _rectangle_step()
+    searched, refuted = [], []
+    real_search, real_refute = cheapest.search_without_bounds, cheapest.refute
+
+    def search_spy(*args, **kwargs):
+        searched.append(kwargs["time_limit"])
+        return real_search(*args, **kwargs)
+
+    def refute_spy(formula, claim, **kwargs):
+        refuted.append((claim, kwargs["name"], kwargs["time_limit"]))
+        return real_refute(formula, claim, **kwargs)
+
+    monkeypatch.setattr(cheapest, "search_without_bounds", search_spy)
+    monkeypatch.setattr(cheapest, "refute", refute_spy)
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution, time_limit=60.0)
+    assert proof.proved and proof.claim == (
+        f"step {k + 1} is the cheapest: no step costs less than {steps[k].cost}"
+    )
+    assert len(searched) == 1 and 0 < searched[0] <= 60.0
+    assert [r[:2] for r in refuted] == [(proof.claim, f"step-{k + 1}-cheapest")] * 2
+    assert refuted[0][2] == 60.0 and 0 < refuted[1][2] <= searched[0]
+
+
+def test_what_the_search_without_the_bounds_may_end_in(monkeypatch):
+    import helper.explain.cheapest as cheapest
+
+    steps, before, k = _rectangle_step()
+    claim = f"step {k + 1} is the cheapest: no step costs less than {steps[k].cost}"
+    real = cheapest.search_without_bounds
+    found = real(HARD, before, steps.solution, steps[k].grids)
+
+    def cut(*args, **kwargs):
+        return real(*args, **kwargs, budget=0)
+
+    monkeypatch.setattr(cheapest, "search_without_bounds", cut)
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution)
+    assert (proof.claim, proof.proved, proof.reason) == (
+        claim,
+        False,
+        "its grids leave a cheaper choice open, and the search without the explainer's lower "
+        "bounds ran out of budget",
+    )
+
+    bad = replace(found, grids=(np.full(HARD.height * HARD.width, 2),))
+    monkeypatch.setattr(cheapest, "search_without_bounds", lambda *a, **kw: bad)
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution)
+    assert (proof.claim, proof.proved, proof.reason) == (
+        claim,
+        False,
+        "grid 1 is not a grid: it holds a value other than 0 and 1",
+    )
+
+    def slow(*args, **kwargs):
+        time.sleep(1.05)
+        return found
+
+    monkeypatch.setattr(cheapest, "search_without_bounds", slow)
+    proof = certify_cheapest_step(HARD, k + 1, steps[k], before, steps.solution, time_limit=1.0)
+    assert (proof.claim, proof.proved, proof.reason) == (
+        claim,
+        False,
+        "no time left within 1 s",
+    )
