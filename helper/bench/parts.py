@@ -25,9 +25,11 @@ same formula with its variables renamed and its clauses, and the literals in eac
 copy, and ``seed=None`` on the CNF as built, the one the portfolio runs.
 """
 
-import random
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from helper.backends.pysat import SatSolver
 from helper.nonogram import Nonogram
@@ -73,7 +75,8 @@ def renumbered(
 ) -> tuple[list[list[int]], Renaming]:
     """The same CNF up to renaming, written down another way: variables ``1..variables``
     renamed by a permutation, the clauses in a shuffled order, and the literals in each
-    clause shuffled, all drawn from ``random.Random(seed)`` (the same seed, the same copy).
+    clause shuffled, all drawn from ``numpy.random.default_rng(seed)``
+    (the same seed, the same copy).
 
     Returns the renamed clauses and the :class:`Renaming`, whose ``back`` maps a model of
     them to a model of ``clauses``: the copy is satisfiable exactly when ``clauses`` is.
@@ -85,25 +88,29 @@ def renumbered(
 
     Examples
     --------
-    >>> copy, renaming = renumbered([[1, -2], [2, 3]], 3, seed=1)
-    >>> copy, renaming.new[1:]
-    ([[2, -3], [1, 3]], (2, 3, 1))
-    >>> renaming.back([2, -3, 1])  # 1 -> 2, 2 -> 3, 3 -> 1
+    >>> copy, renaming = renumbered([[1, -2], [2, 3]], 3, seed=3)
+    >>> copy, renaming.new[1:]  # 1 -> 3, 2 -> 2, 3 -> 1
+    ([[-2, 3], [2, 1]], (3, 2, 1))
+    >>> renaming.back([3, -2, 1])
     [1, -2, 3]
     """
-    rng = random.Random(seed)
-    numbers = list(range(1, variables + 1))
-    rng.shuffle(numbers)
-    new = (0, *numbers)
-    copy = []
-    for clause in clauses:
-        if any(not 0 < abs(literal) <= variables for literal in clause):
-            raise ValueError(f"clause {list(clause)} has a variable outside 1..{variables}")
-        renamed = [new[literal] if literal > 0 else -new[-literal] for literal in clause]
-        rng.shuffle(renamed)
-        copy.append(renamed)
-    rng.shuffle(copy)
-    return copy, Renaming(new)
+    rng = np.random.default_rng(seed)
+    new = np.concatenate(([0], rng.permutation(np.arange(1, variables + 1))))
+    if not clauses:
+        return [], Renaming(tuple(new.tolist()))
+    sizes = np.fromiter((len(clause) for clause in clauses), dtype=np.int64, count=len(clauses))
+    literals = np.fromiter(
+        (literal for clause in clauses for literal in clause), dtype=np.int64, count=sizes.sum()
+    )
+    if literals.size and not 0 < np.abs(literals).min() <= np.abs(literals).max() <= variables:
+        raise ValueError(f"a clause has a variable outside 1..{variables}")
+    renamed = np.sign(literals) * new[np.abs(literals)]
+    owner = np.repeat(rng.permutation(len(clauses)), sizes)  # each clause's new place
+    order = np.lexsort((rng.random(literals.size), owner))  # by place, shuffled within
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(owner, minlength=len(clauses)))))
+    flat = renamed[order].tolist()
+    copy = [flat[start:end] for start, end in itertools.pairwise(bounds.tolist())]
+    return copy, Renaming(tuple(new.tolist()))
 
 
 @dataclass(frozen=True)
