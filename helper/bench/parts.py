@@ -16,10 +16,20 @@ A race that stops at the first answer can do no better, on each puzzle, than the
 needs the least work: :func:`race_at_best` (the members share no clauses). So the race's
 counts are bounded from below by that member's, and the comparison of the race with the
 portfolio without it is a bound on what the race can save.
+
+A CDCL solver's counts depend on how its CNF is written down, not only on the formula: its
+variable order breaks ties by variable number at the start, and its clauses are watched in
+the order they came. So one numbering of each CNF is one sample. :func:`renumbered` writes the
+same formula with its variables renamed and its clauses, and the literals in each, shuffled
+(a *spread*, seeded); :func:`part_counts` with ``seed=k`` counts a part's search on that
+copy, and ``seed=None`` on the CNF as built, the one the portfolio runs.
 """
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from helper.backends.pysat import SatSolver
 from helper.nonogram import Nonogram
@@ -47,6 +57,63 @@ PARTS: dict[str, Part] = {
 
 
 @dataclass(frozen=True)
+class Renaming:
+    """A renaming of variables ``1..n``: ``new[v]`` is the new number of variable ``v``
+    (``new[0]`` is unused)."""
+
+    new: tuple[int, ...]
+
+    def back(self, model: Sequence[int]) -> list[int]:
+        """A model of the renamed CNF (signed literals) as a model of the original one, in the
+        order of the original variables."""
+        value = {abs(literal): literal > 0 for literal in model}
+        return [v if value.get(self.new[v], False) else -v for v in range(1, len(self.new))]
+
+
+def renumbered(
+    clauses: Sequence[Sequence[int]], variables: int, seed: int
+) -> tuple[list[list[int]], Renaming]:
+    """The same CNF up to renaming, written down another way: variables ``1..variables``
+    renamed by a permutation, the clauses in a shuffled order, and the literals in each
+    clause shuffled, all drawn from ``numpy.random.default_rng(seed)``
+    (the same seed, the same copy).
+
+    Returns the renamed clauses and the :class:`Renaming`, whose ``back`` maps a model of
+    them to a model of ``clauses``: the copy is satisfiable exactly when ``clauses`` is.
+
+    Raises
+    ------
+    ValueError
+        When a clause holds a variable outside ``1..variables``.
+
+    Examples
+    --------
+    >>> copy, renaming = renumbered([[1, -2], [2, 3]], 3, seed=3)
+    >>> copy, renaming.new[1:]  # 1 -> 3, 2 -> 2, 3 -> 1
+    ([[-2, 3], [2, 1]], (3, 2, 1))
+    >>> renaming.back([3, -2, 1])
+    [1, -2, 3]
+    """
+    rng = np.random.default_rng(seed)
+    new = np.concatenate(([0], rng.permutation(np.arange(1, variables + 1))))
+    if not clauses:
+        return [], Renaming(tuple(new.tolist()))
+    sizes = np.fromiter((len(clause) for clause in clauses), dtype=np.int64, count=len(clauses))
+    literals = np.fromiter(
+        (literal for clause in clauses for literal in clause), dtype=np.int64, count=sizes.sum()
+    )
+    if literals.size and not 0 < np.abs(literals).min() <= np.abs(literals).max() <= variables:
+        raise ValueError(f"a clause has a variable outside 1..{variables}")
+    renamed = np.sign(literals) * new[np.abs(literals)]
+    owner = np.repeat(rng.permutation(len(clauses)), sizes)  # each clause's new place
+    order = np.lexsort((rng.random(literals.size), owner))  # by place, shuffled within
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(owner, minlength=len(clauses)))))
+    flat = renamed[order].tolist()
+    copy = [flat[start:end] for start, end in itertools.pairwise(bounds.tolist())]
+    return copy, Renaming(tuple(new.tolist()))
+
+
+@dataclass(frozen=True)
 class Counts:
     """What one search counted: ``decisions`` (branches), ``conflicts`` and
     ``propagations`` (PySAT's ``accum_stats``), ``open_cells`` of the CNF, and whether the
@@ -59,10 +126,14 @@ class Counts:
     capped: bool = False
 
 
-def part_counts(puzzle: Nonogram, part: Part, budget: int | None = None) -> Counts:
+def part_counts(
+    puzzle: Nonogram, part: Part, budget: int | None = None, seed: int | None = None
+) -> Counts:
     """Line logic, then ``part``'s solver alone on ``part``'s CNF of the open cells, with at
-    most ``budget`` conflicts (``None``: no budget). A puzzle that line logic decides counts
-    nothing. A found grid is checked against the clues.
+    most ``budget`` conflicts (``None``: no budget). With ``seed=None`` the CNF is searched as
+    built (as the portfolio runs it); with a seed, :func:`renumbered` with that seed (the same
+    formula, another numbering). A puzzle that line logic decides counts nothing. A found grid
+    is checked against the clues.
 
     Raises
     ------
@@ -75,12 +146,17 @@ def part_counts(puzzle: Nonogram, part: Part, budget: int | None = None) -> Coun
     if not model.clauses:
         return Counts(0, 0, 0, 0)
     open_cells = sum(var is not None for row in model.cells for var in row)
-    with SatSolver(part.backend, model.clauses) as solver:
+    clauses, renaming = model.clauses, None
+    if seed is not None:
+        clauses, renaming = renumbered(model.clauses, model.variables, seed)
+    with SatSolver(part.backend, clauses) as solver:
         answer = solver.solve(conflicts=budget)
         if answer is False:
             raise ValueError(f"{puzzle.name or 'the puzzle'}: no solution")
-        if answer and not puzzle.check(model.decode(solver.model())):
-            raise ValueError(f"{part}: a grid that breaks a clue")
+        if answer:
+            found = solver.model() if renaming is None else renaming.back(solver.model())
+            if not puzzle.check(model.decode(found)):
+                raise ValueError(f"{part}: a grid that breaks a clue")
         stats = solver.totals()
     return Counts(
         stats["decisions"], stats["conflicts"], stats["propagations"], open_cells, answer is None
