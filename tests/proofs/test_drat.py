@@ -418,3 +418,46 @@ def test_a_clause_that_repeats_a_literal_is_no_unit_clause():
     assert Checker(formula).check([]) == ProofCheck(
         valid=False, reason="the proof never derives the empty clause"
     )
+
+
+# -- lemmas with variables the formula does not have ------------------------------------------
+
+
+def test_a_lemma_may_bring_a_new_variable_and_the_values_fixed_before_it_stay():
+    """3 true and 4 false at the top level; the RAT lemma "9" (no clause holds -9) brings
+    variable 9, and "1" still needs both values (then 2 and -2 refute it)."""
+    formula = [[3], [-4], [-3, 4, 1, 2], [-3, 4, 1, -2], [-1, 2], [-1, -2]]
+    assert not satisfiable(formula, 4)
+    check = check_drat(formula, ["9 0", "1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
+    # without 4 false the lemma "1" does not follow
+    weaker = [[3], [-3, 4, 1, 2], [-3, 4, 1, -2], [-1, 2], [-1, -2]]
+    assert not check_drat(weaker, ["9 0", "1 0", "0"]).valid
+
+
+def test_extension_variables_a_proof_defines_and_uses():
+    """The lemma "5" is RAT (no clause holds -5) and fixes 5 true at the top level; with it,
+    the lemma "not 5 or 1" fixes 1 there, and propagation then refutes the formula. "not 5"
+    after "5" is rejected."""
+    formula = [[-1, 2], [-1, -2], [1, 3], [1, -3]]
+    check = check_drat(formula, ["5 0", "-5 1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
+    check = check_drat(formula, ["5 0", "-5 0", "0"])
+    assert not check.valid and check.failed == 1
+
+
+wide_clauses = st.lists(st.integers(-7, 7).filter(bool), max_size=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(small_clauses, max_size=10),
+    st.lists(st.tuples(wide_clauses, st.booleans()), max_size=8),
+)
+def test_no_proof_is_accepted_for_a_satisfiable_formula_with_lemmas_over_new_variables(
+    formula, steps
+):
+    """As above, with lemmas over variables 5 to 7 that the formula does not have."""
+    proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
+    if check_drat(formula, proof).valid:
+        assert not satisfiable(formula, 4)
