@@ -18,9 +18,10 @@ Each lemma is checked forward, in the order given:
 Deletions are applied, except of a clause that is the reason of a literal fixed at the top
 level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
 lemma pass). The checker shares nothing with the solvers: plain Python over lists of
-integers, with two watched literals per clause, for the lemmas; the formula's own unit
-propagation, which reads every clause, is array code (numpy), and when it reaches a conflict
-no lemma is needed and the Python database is never built.
+integers, with two watched literals per clause (a clause of two literals is listed under
+each of its literals instead), for the lemmas; the formula's own unit propagation, which reads
+every clause, is array code (numpy), and when it reaches a conflict no lemma is needed and the
+Python database is never built.
 """
 
 from __future__ import annotations
@@ -115,7 +116,9 @@ def parse_drat(lines: Iterable[str]) -> list[Step]:
 
 
 class _Database:
-    """The clauses so far, two watched literals each, and the literals fixed at the top level.
+    """The clauses so far, and the literals fixed at the top level. A clause of two literals
+    is listed under each (``binary[a]`` holds ``(b, index)`` for the clause ``a or b``); a
+    longer one has two watched literals.
 
     ``value[literal]`` is 1 when the literal is true, -1 when false, 0 when open, for a literal
     of either sign: with ``2 * top + 1`` places, Python's negative indices put literal ``-v`` at
@@ -125,6 +128,7 @@ class _Database:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)
+        self.binary: dict[int, list[tuple[int, int]]] = defaultdict(list)
         self._by_key: dict[frozenset[int], list[int]] | None = None  # made at the 1st deletion
         self.value: list[int] = [0] * (2 * top + 1)  # literal -> 1, -1 or 0, at the top level
         self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
@@ -165,9 +169,7 @@ class _Database:
                 v = value[literal]
                 (open_literals if v == 0 else satisfied if v > 0 else falsified).append(literal)
             literals[:] = satisfied + open_literals + falsified
-        if len(literals) >= 2:
-            self.watches[literals[0]].append(index)
-            self.watches[literals[1]].append(index)
+        self._watch(literals, index)
         if self.inconsistent or satisfied:
             return
         if not open_literals:
@@ -183,7 +185,7 @@ class _Database:
         a formula that unit propagation does not refute (:func:`unit_refutes` says which): it
         has no empty clause, and its propagation reaches no conflict; ``value`` must already
         have room for its variables."""
-        clauses, watches = self.clauses, self.watches
+        clauses, binary = self.clauses, self.binary
         units = []
         for clause in formula:
             literals = list(clause)
@@ -197,16 +199,15 @@ class _Database:
                     del literals[1]
                     units.append(index)
                     continue
-                watches[a].append(index)
-                watches[b].append(index)
+                binary[a].append((b, index))
+                binary[b].append((a, index))
                 continue
             present = set(literals)
             literals[:] = dict.fromkeys(literals)  # duplicates dropped, order kept
             if any(-literal in present for literal in literals):
                 continue  # a tautology constrains nothing
             if len(literals) >= 2:
-                watches[literals[0]].append(index)
-                watches[literals[1]].append(index)
+                self._watch(literals, index)
             else:
                 units.append(index)
         self.alive.extend([True] * len(clauses))
@@ -215,6 +216,17 @@ class _Database:
             if not self.value[literal]:  # else the same unit again: no conflict here
                 self._fix(literal, index)
         self.propagate(self.trail, 0, self.reason)  # reaches no conflict here
+
+    def _watch(self, literals: list[int], index: int) -> None:
+        """List clause ``index`` under its two literals, or watch two of its literals (the first
+        two: :meth:`add` puts them in order)."""
+        if len(literals) == 2:
+            a, b = literals
+            self.binary[a].append((b, index))
+            self.binary[b].append((a, index))
+        elif len(literals) > 2:
+            self.watches[literals[0]].append(index)
+            self.watches[literals[1]].append(index)
 
     @property
     def by_key(self) -> dict[frozenset[int], list[int]]:
@@ -235,6 +247,11 @@ class _Database:
                     if reason.get(abs(literal)) == index:
                         return  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
+                literals = self.clauses[index]
+                if len(literals) == 2 and literals[0] != -literals[1]:  # listed: unlisted
+                    a, b = literals
+                    self.binary[a].remove((b, index))
+                    self.binary[b].remove((a, index))
                 return
 
     def _fix(self, literal: int, reason: int) -> None:
@@ -251,9 +268,20 @@ class _Database:
         ``None`` at a fixpoint. ``value`` and ``trail`` are extended in place."""
         head = start
         watches, value, alive, clauses = self.watches, self.value, self.alive, self.clauses
+        binary = self.binary
         while head < len(trail):
             false_literal = -trail[head]
             head += 1
+            for other, index in binary[false_literal]:  # the clauses "false_literal or other"
+                v = value[other]
+                if v < 0:
+                    return index
+                if v == 0:
+                    value[other], value[-other] = 1, -1
+                    trail.append(other)
+                    self.propagations += 1
+                    if reasons is not None:
+                        reasons[abs(other)] = index
             watching = watches[false_literal]
             keep = []
             conflict = None

@@ -461,3 +461,36 @@ def test_no_proof_is_accepted_for_a_satisfiable_formula_with_lemmas_over_new_var
     proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
     if check_drat(formula, proof).valid:
         assert not satisfiable(formula, 4)
+
+
+# -- clauses of two literals, listed under each ------------------------------------------------
+
+
+def test_deleting_one_of_two_copies_of_a_binary_clause_keeps_the_other():
+    twice = [[1, 2], *TWO]
+    assert check_drat(twice, ["d 1 2 0", "1 0", "0"]).valid
+    check = check_drat(twice, ["d 1 2 0", "d 2 1 0", "1 0", "0"])  # both gone: 1, 2 false
+    assert not check.valid and check.failed == 2
+
+
+@pytest.mark.parametrize("clause", [[1, -1], [3, -3], [1, 1, -1]])
+def test_deleting_a_tautology_of_two_literals_is_a_deletion_like_any_other(clause):
+    check = check_drat([clause, *TWO], [f"d {' '.join(map(str, clause))} 0", "1 0", "0"])
+    assert check.valid and check.deletions == 1
+
+
+def test_a_binary_lemma_propagates_both_ways():
+    """ "1 or 2" as a lemma: with 1 false it gives 2, with 2 false it gives 1."""
+    formula = [[1, 2, 3], [1, 2, -3], [-1, 4], [-1, -4], [-2, 5], [-2, -5]]
+    assert not satisfiable(formula, 5)
+    assert check_drat(formula, ["1 2 0", "-1 0", "0"]).valid
+    assert check_drat(formula, ["2 1 0", "-2 0", "0"]).valid
+    check = check_drat(formula, ["-1 0", "0"])  # without the lemma, "not 1" leaves 2 open
+    assert not check.valid and check.failed == 1
+
+
+def test_a_binary_clause_of_the_formula_that_a_lemma_deletes_no_longer_propagates():
+    formula = [[1, 2], [1, -2], [-1, 3], [-1, -3]]
+    assert not check_drat(formula, ["d 1 -2 0", "1 0", "0"]).valid
+    assert not check_drat(formula, ["d -2 1 0", "1 0", "0"]).valid
+    assert check_drat(formula, ["d -1 3 0", "1 0", "d 1 0", "-1 0", "0"]).valid is False
