@@ -375,7 +375,10 @@ def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
     The propagation of the whole formula, in array code: round by round, every clause that
     holds a literal made false in the last round is read again; a clause with no literal true
     and one distinct literal open makes that literal true, a clause with none open is a
-    conflict. A literal made true and false in the same round is a conflict too. It reaches
+    conflict. A literal made true and false in the same round is a conflict too. A clause of
+    two distinct literals is not read but listed under both: within a round, each literal made
+    false makes its partners true at once (a partner already false is a conflict), until
+    none is left; only then are the longer clauses read again. It reaches
     a conflict exactly when propagation literal by literal does (the tests compare the two),
     and at a fixpoint it has set the same literals; before a conflict, it sets the literals of
     a round all at once, so its count can be larger.
@@ -400,36 +403,71 @@ def _unit_propagation(formula: Sequence[Sequence[int]]) -> tuple[bool, int, int]
     literals = np.fromiter(itertools.chain.from_iterable(formula), dtype=np.int64)
     top = int(np.abs(literals).max(initial=0))
     starts = np.cumsum(lengths) - lengths
-    # the clauses that hold literal l: occurs[first[l + top] : first[l + top + 1]]
-    occurs = np.repeat(np.arange(len(formula)), lengths)[np.argsort(literals)]
-    first = np.zeros(2 * top + 2, dtype=np.intp)
-    np.cumsum(np.bincount(literals + top, minlength=2 * top + 1), out=first[1:])
+    # a clause "a or b": when a is made false, b is made true, and the other way round
+    pairs = np.flatnonzero(lengths == 2)
+    a, b = literals[starts[pairs]], literals[starts[pairs] + 1]
+    proper = (a != b) & (a != -b)  # a repeated literal or a tautology: read as the others are
+    a, b = a[proper], b[proper]
+    implied, implied_first = _listed_by(np.concatenate([a, b]), np.concatenate([b, a]), top)
+    # every other clause is read whole, when it holds a literal just made false
+    others = np.ones(len(formula), dtype=bool)
+    others[pairs[proper]] = False
+    others = np.flatnonzero(others)
+    sizes = lengths[others]
+    holding = literals[_spans(starts[others], sizes)]
+    occurs, first = _listed_by(holding, np.repeat(others, sizes), top)
     value = np.zeros(2 * top + 1, dtype=np.int8)  # value[l]: 1 true, -1 false (l may be < 0)
     propagations = 0
-    chosen = np.arange(len(formula))  # the clauses to read: all of them, at first
-    while len(chosen):
-        sizes = lengths[chosen]
-        read = literals[_spans(starts[chosen], sizes)]
-        values = value[read]
-        clause = np.repeat(np.arange(len(chosen)), sizes)  # of each literal read
-        satisfied = np.zeros(len(chosen), dtype=bool)
-        satisfied[clause[values > 0]] = True
-        open_clause, open_literal = clause[values == 0], read[values == 0]
-        if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
-            return True, propagations, top  # a clause with every literal false
-        heads = np.flatnonzero(_firsts(open_clause))  # where each clause's open literals start
-        lowest = np.minimum.reduceat(open_literal, heads)
-        unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct literal open
-        new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
-        value[new] = 1
-        clash = value[-new] == 1  # a literal and its negation, both forced: a conflict
-        propagations += len(new) - int(clash.sum()) // 2  # a variable of a clash is set once
-        if clash.any():
-            return True, propagations, top
-        value[-new] = -1
-        false = top - new  # the index of -l in first, for each new literal l
-        chosen = _distinct(occurs[_spans(first[false], first[false + 1] - first[false])])
-    return False, propagations, top
+    chosen = others  # the clauses to read: all of them, at first
+    while True:
+        new = literals[:0]
+        if len(chosen):
+            sizes = lengths[chosen]
+            read = literals[_spans(starts[chosen], sizes)]
+            values = value[read]
+            clause = np.repeat(np.arange(len(chosen)), sizes)  # of each literal read
+            satisfied = np.zeros(len(chosen), dtype=bool)
+            satisfied[clause[values > 0]] = True
+            open_clause, open_literal = clause[values == 0], read[values == 0]
+            if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
+                return True, propagations, top  # a clause with every literal false
+            heads = np.flatnonzero(_firsts(open_clause))  # where each one's open literals start
+            lowest = np.minimum.reduceat(open_literal, heads)
+            unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct one open
+            new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
+        made = []
+        while len(new):  # the new literals, then what the clauses of two literals make true
+            value[new] = 1
+            clash = value[-new] == 1  # a literal and its negation, both forced: a conflict
+            propagations += len(new) - int(clash.sum()) // 2  # a variable of a clash is set once
+            if clash.any():
+                return True, propagations, top
+            value[-new] = -1
+            made.append(new)
+            forced = _negations_listed(implied, implied_first, new, top)
+            values = value[forced]
+            if (values < 0).any():
+                return True, propagations, top  # "a or b" with a and b false
+            new = _distinct(forced[values == 0])
+        if not made:
+            return False, propagations, top
+        chosen = _distinct(_negations_listed(occurs, first, np.concatenate(made), top))
+
+
+def _listed_by(keys: np.ndarray, items: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """``items`` listed by their key, a literal: those of literal ``l`` are
+    ``listed[first[l + top] : first[l + top + 1]]``; ``(listed, first)``."""
+    first = np.zeros(2 * top + 2, dtype=np.intp)
+    np.cumsum(np.bincount(keys + top, minlength=2 * top + 1), out=first[1:])
+    return items[np.argsort(keys)], first
+
+
+def _negations_listed(
+    listed: np.ndarray, first: np.ndarray, literals: np.ndarray, top: int
+) -> np.ndarray:
+    """What :func:`_listed_by` lists under the negation of each of ``literals``."""
+    false = top - literals  # the index of -l in first, for each literal l
+    return listed[_spans(first[false], first[false + 1] - first[false])]
 
 
 class Checker:

@@ -370,6 +370,14 @@ def test_the_array_propagation_agrees_with_propagation_by_hand(formula):
         ([[-2], [2, 1, 3], [-3], [-1, 2, 3]], (True, 3)),
         ([[2, 1], [1, -2]], (False, 0)),
         ([[4], [-4, 1], [-1, 4]], (False, 2)),  # 4 again: read, already true
+        # clauses of two literals, listed under each literal
+        ([[1, 2], [-1, 2], [1, -2], [-1, -2]], (False, 0)),  # no unit clause: nothing set
+        ([[1], [-1, 2], [-2, 3], [-3, 4]], (False, 4)),  # a chain of them
+        ([[1], [2], [-1, -2]], (True, 2)),  # both literals already false
+        ([[1, 1], [-1, 2]], (False, 2)),  # "1 or 1" is the unit 1
+        ([[1, -1], [1]], (False, 1)),  # a tautology of two literals
+        ([[1], [-1, 2], [-2, -3, 4], [3], [-4, 5]], (False, 5)),  # then a longer one, then 5
+        ([[1], [-1, 2], [-1, -2, 3], [-3, -1]], (True, 3)),  # then a longer one, all false
     ],
 )
 def test_the_array_propagation_on_small_formulas(formula, answer):
