@@ -224,7 +224,7 @@ class _Database:
             a, b = literals
             self.binary[a].append((b, index))
             self.binary[b].append((a, index))
-        elif len(literals) > 2:
+        elif len(literals) >= 3:
             self.watches[literals[0]].append(index)
             self.watches[literals[1]].append(index)
 
@@ -303,7 +303,7 @@ class _Database:
                         break
                 else:
                     keep.append(index)
-                    if value[other] or len(clause) == 1:
+                    if value[other]:  # false: every literal is
                         conflict = index
                         keep.extend(watching[position + 1 :])
                         break

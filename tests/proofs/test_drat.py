@@ -155,6 +155,8 @@ def test_variable_1_is_a_variable_like_any_other(formula, proof, valid, rat, fai
         ([[5], [-5, 6]], ["d -5 6 0", "-6 0", "0"]),  # the clause that propagated 6 on loading
         ([[1, 2]], ["5 0", "d 5 0", "-5 0", "0"]),  # a unit lemma
         ([[-5, 6], [5, 7], [5, -7]], ["5 0", "d -5 6 0", "-6 0", "0"]),  # what a lemma propagated
+        ([[5], [6], [-5, -6, 7]], ["d -5 -6 7 0", "-7 0", "0"]),  # a longer clause
+        ([[-5, -6, 7], [5, 1], [5, -1], [6]], ["5 0", "d 7 -5 -6 0", "-7 0", "0"]),
     ],
 )
 def test_deleting_the_reason_of_a_fixed_literal_is_ignored(formula, proof):
@@ -502,3 +504,20 @@ def test_a_binary_clause_of_the_formula_that_a_lemma_deletes_no_longer_propagate
     assert not check_drat(formula, ["d 1 -2 0", "1 0", "0"]).valid
     assert not check_drat(formula, ["d -2 1 0", "1 0", "0"]).valid
     assert check_drat(formula, ["d -1 3 0", "1 0", "d 1 0", "-1 0", "0"]).valid is False
+
+
+def test_what_a_longer_clause_propagates_counts():
+    assert check_drat([[1], [2], [-1, -2, 3]], []).propagations == 3
+    assert check_drat([[1], [2], [-1, -2, 3], [-3, -2, 4]], []).propagations == 4
+    check = check_drat([[1, 2, 3], [1, 2, -3], [-1, 4], [-1, -4], [-2, 5, 6], [-2, 5, -6], [-5]],
+                       ["1 2 0", "-1 0", "0"])  # fmt: skip
+    # -5 on loading; 3, then 4, in the two RUP checks; "not 1" fixes -1, then 2, then 6
+    assert check.valid and check.propagations == 6
+
+
+def test_a_new_variable_just_past_the_formula_is_open():
+    """Variables 1 to 4, 4 false at the top level; the lemma "5" is a RAT (no clause holds -5),
+    not true already."""
+    formula = [[-4], [4, 1, 2], [4, 1, -2], [4, -1, 3], [4, -1, -3]]
+    check = check_drat(formula, ["5 0", "-5 1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
