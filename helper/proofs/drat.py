@@ -124,7 +124,7 @@ class _Database:
     of either sign: with ``2 * top + 1`` places, Python's negative indices put literal ``-v`` at
     place ``2 * top + 1 - v``, past every positive one (place 0 is never used)."""
 
-    def __init__(self, inconsistent: bool, top: int = 0) -> None:
+    def __init__(self, inconsistent: bool, top: int) -> None:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)

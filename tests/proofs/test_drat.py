@@ -380,6 +380,7 @@ def test_the_array_propagation_agrees_with_propagation_by_hand(formula):
         ([[1, -1], [1]], (False, 1)),  # a tautology of two literals
         ([[1], [-1, 2], [-2, -3, 4], [3], [-4, 5]], (False, 5)),  # then a longer one, then 5
         ([[1], [-1, 2], [-1, -2, 3], [-3, -1]], (True, 3)),  # then a longer one, all false
+        ([[1], [-1, 2], [-2, 3], [-1, -4, -5], [4], [5]], (True, 5)),  # 2, 3 before it
     ],
 )
 def test_the_array_propagation_on_small_formulas(formula, answer):
