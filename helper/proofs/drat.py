@@ -18,9 +18,10 @@ Each lemma is checked forward, in the order given:
 Deletions are applied, except of a clause that is the reason of a literal fixed at the top
 level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
 lemma pass). The checker shares nothing with the solvers: plain Python over lists of
-integers, with two watched literals per clause, for the lemmas; the formula's own unit
-propagation, which reads every clause, is array code (numpy), and when it reaches a conflict
-no lemma is needed and the Python database is never built.
+integers, with two watched literals per clause (a clause of two literals is listed under
+each of its literals instead), for the lemmas; the formula's own unit propagation, which reads
+every clause, is array code (numpy), and when it reaches a conflict no lemma is needed and the
+Python database is never built.
 """
 
 from __future__ import annotations
@@ -115,25 +116,40 @@ def parse_drat(lines: Iterable[str]) -> list[Step]:
 
 
 class _Database:
-    """The clauses so far, two watched literals each, and the literals fixed at the top level."""
+    """The clauses so far, and the literals fixed at the top level. A clause of two literals
+    is listed under each (``binary[a]`` holds ``(b, index)`` for the clause ``a or b``); a
+    longer one has two watched literals.
 
-    def __init__(self, inconsistent: bool) -> None:
+    ``value[literal]`` is 1 when the literal is true, -1 when false, 0 when open, for a literal
+    of either sign: with ``2 * top + 1`` places, Python's negative indices put literal ``-v`` at
+    place ``2 * top + 1 - v``, past every positive one (place 0 is never used)."""
+
+    def __init__(self, inconsistent: bool, top: int) -> None:
         self.clauses: list[list[int]] = []
         self.alive: list[bool] = []
         self.watches: dict[int, list[int]] = defaultdict(list)
+        self.binary: dict[int, list[tuple[int, int]]] = defaultdict(list)
         self._by_key: dict[frozenset[int], list[int]] | None = None  # made at the 1st deletion
-        self.value: dict[int, bool] = {}  # variable -> value, at the top level
+        self.value: list[int] = [0] * (2 * top + 1)  # literal -> 1, -1 or 0, at the top level
         self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
         self.trail: list[int] = []
         self.inconsistent = inconsistent  # the top level itself reached a conflict
         self.propagations = 0
 
-    def true(self, literal: int, value: dict[int, bool]) -> bool | None:
-        v = value.get(abs(literal))
-        return None if v is None else v == (literal > 0)
+    def cover(self, clause: Sequence[int]) -> None:
+        """Make room in ``value`` for the variables of ``clause`` (a lemma may bring new ones)."""
+        top = max(map(abs, clause), default=0)
+        old = self.value
+        known = len(old) // 2
+        if top > known:
+            value = [0] * (2 * top + 1)
+            value[1 : known + 1] = old[1 : known + 1]  # the positive literals
+            value[len(value) - known :] = old[len(old) - known :]  # the negative ones
+            self.value = value
 
     def add(self, clause: Sequence[int]) -> None:
         literals = list(dict.fromkeys(clause))  # duplicates dropped, order kept
+        self.cover(literals)
         index = len(self.clauses)
         self.clauses.append(literals)
         self.alive.append(True)
@@ -146,34 +162,30 @@ class _Database:
         value = self.value
         satisfied: list[int] = []
         open_literals = literals
-        if value:
+        if self.trail:
             falsified: list[int] = []
             open_literals = []
             for literal in literals:
-                v = value.get(abs(literal))
-                if v is None:
-                    open_literals.append(literal)
-                else:
-                    (satisfied if v == (literal > 0) else falsified).append(literal)
+                v = value[literal]
+                (open_literals if v == 0 else satisfied if v > 0 else falsified).append(literal)
             literals[:] = satisfied + open_literals + falsified
-        if len(literals) >= 2:
-            self.watches[literals[0]].append(index)
-            self.watches[literals[1]].append(index)
+        self._watch(literals, index)
         if self.inconsistent or satisfied:
             return
         if not open_literals:
             self.inconsistent = True  # every literal false at the top level (or no literal)
         elif len(open_literals) == 1:
             self._fix(open_literals[0], index)
-            if self.propagate(self.value, self.trail, len(self.trail) - 1, self.reason) is not None:
+            if self.propagate(self.trail, len(self.trail) - 1, self.reason) is not None:
                 self.inconsistent = True
 
     def load(self, formula: Iterable[Sequence[int]]) -> None:
         """Add the formula's clauses to the empty database at once: watch each, then propagate
         its unit clauses (the same database as :meth:`add` one by one, built faster). Only for
         a formula that unit propagation does not refute (:func:`unit_refutes` says which): it
-        has no empty clause, and its propagation reaches no conflict."""
-        clauses, watches = self.clauses, self.watches
+        has no empty clause, and its propagation reaches no conflict; ``value`` must already
+        have room for its variables."""
+        clauses, binary = self.clauses, self.binary
         units = []
         for clause in formula:
             literals = list(clause)
@@ -187,24 +199,34 @@ class _Database:
                     del literals[1]
                     units.append(index)
                     continue
-                watches[a].append(index)
-                watches[b].append(index)
+                binary[a].append((b, index))
+                binary[b].append((a, index))
                 continue
             present = set(literals)
             literals[:] = dict.fromkeys(literals)  # duplicates dropped, order kept
             if any(-literal in present for literal in literals):
                 continue  # a tautology constrains nothing
             if len(literals) >= 2:
-                watches[literals[0]].append(index)
-                watches[literals[1]].append(index)
+                self._watch(literals, index)
             else:
                 units.append(index)
         self.alive.extend([True] * len(clauses))
         for index in units:
             literal = clauses[index][0]
-            if abs(literal) not in self.value:  # else the same unit again: no conflict here
+            if not self.value[literal]:  # else the same unit again: no conflict here
                 self._fix(literal, index)
-        self.propagate(self.value, self.trail, 0, self.reason)  # reaches no conflict here
+        self.propagate(self.trail, 0, self.reason)  # reaches no conflict here
+
+    def _watch(self, literals: list[int], index: int) -> None:
+        """List clause ``index`` under its two literals, or watch two of its literals (the first
+        two: :meth:`add` puts them in order)."""
+        if len(literals) == 2:
+            a, b = literals
+            self.binary[a].append((b, index))
+            self.binary[b].append((a, index))
+        elif len(literals) >= 3:
+            self.watches[literals[0]].append(index)
+            self.watches[literals[1]].append(index)
 
     @property
     def by_key(self) -> dict[frozenset[int], list[int]]:
@@ -225,57 +247,67 @@ class _Database:
                     if reason.get(abs(literal)) == index:
                         return  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
+                literals = self.clauses[index]
+                if len(literals) == 2 and literals[0] != -literals[1]:  # listed: unlisted
+                    a, b = literals
+                    self.binary[a].remove((b, index))
+                    self.binary[b].remove((a, index))
                 return
 
     def _fix(self, literal: int, reason: int) -> None:
         """Set ``literal`` at the top level, by the unit clause ``reason`` (a propagation)."""
-        self.value[abs(literal)] = literal > 0
+        self.value[literal], self.value[-literal] = 1, -1
         self.reason[abs(literal)] = reason
         self.trail.append(literal)
         self.propagations += 1
 
     def propagate(
-        self,
-        value: dict[int, bool],
-        trail: list[int],
-        start: int,
-        reasons: dict[int, int] | None = None,
+        self, trail: list[int], start: int, reasons: dict[int, int] | None = None
     ) -> int | None:
         """Unit propagation from ``trail[start:]``; the index of a falsified clause, or
         ``None`` at a fixpoint. ``value`` and ``trail`` are extended in place."""
         head = start
-        watches = self.watches
+        watches, value, alive, clauses = self.watches, self.value, self.alive, self.clauses
+        binary = self.binary
         while head < len(trail):
             false_literal = -trail[head]
             head += 1
+            for other, index in binary[false_literal]:  # the clauses "false_literal or other"
+                v = value[other]
+                if v < 0:
+                    return index
+                if v == 0:
+                    value[other], value[-other] = 1, -1
+                    trail.append(other)
+                    self.propagations += 1
+                    if reasons is not None:
+                        reasons[abs(other)] = index
             watching = watches[false_literal]
             keep = []
             conflict = None
             for position, index in enumerate(watching):
-                if not self.alive[index]:
+                if not alive[index]:
                     continue  # a deleted clause stops being watched here
-                clause = self.clauses[index]
+                clause = clauses[index]
                 if clause[0] == false_literal:
                     clause[0], clause[1] = clause[1], clause[0]
                 other = clause[0]
-                other_value = value.get(abs(other))
-                if other_value is not None and other_value == (other > 0):
+                if value[other] > 0:
                     keep.append(index)
                     continue
                 for k in range(2, len(clause)):
                     candidate = clause[k]
-                    v = value.get(abs(candidate))
-                    if v is None or v == (candidate > 0):  # not false: watch it instead
+                    if value[candidate] >= 0:  # not false: watch it instead
                         clause[1], clause[k] = candidate, clause[1]
                         watches[candidate].append(index)
                         break
                 else:
                     keep.append(index)
-                    if other_value is not None or len(clause) == 1:
+                    if value[other]:  # false: every literal is
                         conflict = index
                         keep.extend(watching[position + 1 :])
                         break
-                    value[abs(other)] = other > 0
+                    value[other], value[-other] = 1, -1
                     trail.append(other)
                     self.propagations += 1
                     if reasons is not None:
@@ -289,18 +321,20 @@ class _Database:
         """Whether assuming every literal of ``clause`` false propagates to a conflict."""
         if self.inconsistent:
             return True
-        if any(self.true(literal, self.value) for literal in clause):
+        self.cover(clause)
+        value = self.value
+        if any(value[literal] > 0 for literal in clause):
             return True  # a literal already true at the top level: the clause holds
         trail: list[int] = []  # assumed and propagated on top of the top level, then undone
         for literal in clause:
-            if self.true(literal, self.value) is None:
-                self.value[abs(literal)] = literal < 0
+            if value[literal] == 0:
+                value[literal], value[-literal] = -1, 1
                 trail.append(-literal)
         try:
-            return self.propagate(self.value, trail, 0) is not None
+            return self.propagate(trail, 0) is not None
         finally:
             for literal in trail:
-                del self.value[abs(literal)]
+                value[literal] = value[-literal] = 0
 
     def rat(self, clause: Sequence[int]) -> bool:
         """Whether ``clause`` is a RAT on its first literal."""
@@ -341,7 +375,10 @@ def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
     The propagation of the whole formula, in array code: round by round, every clause that
     holds a literal made false in the last round is read again; a clause with no literal true
     and one distinct literal open makes that literal true, a clause with none open is a
-    conflict. A literal made true and false in the same round is a conflict too. It reaches
+    conflict. A literal made true and false in the same round is a conflict too. A clause of
+    two distinct literals is not read but listed under both: within a round, each literal made
+    false makes its partners true at once (a partner already false is a conflict), until
+    none is left; only then are the longer clauses read again. It reaches
     a conflict exactly when propagation literal by literal does (the tests compare the two),
     and at a fixpoint it has set the same literals; before a conflict, it sets the literals of
     a round all at once, so its count can be larger.
@@ -353,42 +390,84 @@ def unit_refutes(formula: Sequence[Sequence[int]]) -> tuple[bool, int]:
     >>> unit_refutes([[1], [-1, 2], [-2]])  # 1 and not 2, then "not 1 or 2" is false
     (True, 2)
     """
+    refuted, propagations, _ = _unit_propagation(formula)
+    return refuted, propagations
+
+
+def _unit_propagation(formula: Sequence[Sequence[int]]) -> tuple[bool, int, int]:
+    """:func:`unit_refutes`, and the largest variable of ``formula`` (0 when it has an empty
+    clause, which refutes it at once)."""
     lengths = np.fromiter(map(len, formula), dtype=np.intp, count=len(formula))
     if not lengths.all():
-        return True, 0  # the empty clause
+        return True, 0, 0  # the empty clause
     literals = np.fromiter(itertools.chain.from_iterable(formula), dtype=np.int64)
     top = int(np.abs(literals).max(initial=0))
     starts = np.cumsum(lengths) - lengths
-    # the clauses that hold literal l: occurs[first[l + top] : first[l + top + 1]]
-    occurs = np.repeat(np.arange(len(formula)), lengths)[np.argsort(literals)]
-    first = np.zeros(2 * top + 2, dtype=np.intp)
-    np.cumsum(np.bincount(literals + top, minlength=2 * top + 1), out=first[1:])
+    # a clause "a or b": when a is made false, b is made true, and the other way round
+    pairs = np.flatnonzero(lengths == 2)
+    a, b = literals[starts[pairs]], literals[starts[pairs] + 1]
+    proper = (a != b) & (a != -b)  # a repeated literal or a tautology: read as the others are
+    a, b = a[proper], b[proper]
+    implied, implied_first = _listed_by(np.concatenate([a, b]), np.concatenate([b, a]), top)
+    # every other clause is read whole, when it holds a literal just made false
+    others = np.ones(len(formula), dtype=bool)
+    others[pairs[proper]] = False
+    others = np.flatnonzero(others)
+    sizes = lengths[others]
+    holding = literals[_spans(starts[others], sizes)]
+    occurs, first = _listed_by(holding, np.repeat(others, sizes), top)
     value = np.zeros(2 * top + 1, dtype=np.int8)  # value[l]: 1 true, -1 false (l may be < 0)
     propagations = 0
-    chosen = np.arange(len(formula))  # the clauses to read: all of them, at first
-    while len(chosen):
-        sizes = lengths[chosen]
-        read = literals[_spans(starts[chosen], sizes)]
-        values = value[read]
-        clause = np.repeat(np.arange(len(chosen)), sizes)  # of each literal read
-        satisfied = np.zeros(len(chosen), dtype=bool)
-        satisfied[clause[values > 0]] = True
-        open_clause, open_literal = clause[values == 0], read[values == 0]
-        if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
-            return True, propagations  # a clause with every literal false
-        heads = np.flatnonzero(_firsts(open_clause))  # where each clause's open literals start
-        lowest = np.minimum.reduceat(open_literal, heads)
-        unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct literal open
-        new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
-        value[new] = 1
-        clash = value[-new] == 1  # a literal and its negation, both forced: a conflict
-        propagations += len(new) - int(clash.sum()) // 2  # a variable of a clash is set once
-        if clash.any():
-            return True, propagations
-        value[-new] = -1
-        false = top - new  # the index of -l in first, for each new literal l
-        chosen = _distinct(occurs[_spans(first[false], first[false + 1] - first[false])])
-    return False, propagations
+    chosen = others  # the clauses to read: all of them, at first
+    while True:
+        new = literals[:0]
+        if len(chosen):
+            sizes = lengths[chosen]
+            read = literals[_spans(starts[chosen], sizes)]
+            values = value[read]
+            clause = np.repeat(np.arange(len(chosen)), sizes)  # of each literal read
+            satisfied = np.zeros(len(chosen), dtype=bool)
+            satisfied[clause[values > 0]] = True
+            open_clause, open_literal = clause[values == 0], read[values == 0]
+            if (np.bincount(open_clause, minlength=len(chosen))[~satisfied] == 0).any():
+                return True, propagations, top  # a clause with every literal false
+            heads = np.flatnonzero(_firsts(open_clause))  # where each one's open literals start
+            lowest = np.minimum.reduceat(open_literal, heads)
+            unit = lowest == np.maximum.reduceat(open_literal, heads)  # one distinct one open
+            new = _distinct(lowest[unit & ~satisfied[open_clause[heads]]])
+        made = []
+        while len(new):  # the new literals, then what the clauses of two literals make true
+            value[new] = 1
+            clash = value[-new] == 1  # a literal and its negation, both forced: a conflict
+            propagations += len(new) - int(clash.sum()) // 2  # a variable of a clash is set once
+            if clash.any():
+                return True, propagations, top
+            value[-new] = -1
+            made.append(new)
+            forced = _negations_listed(implied, implied_first, new, top)
+            values = value[forced]
+            if (values < 0).any():
+                return True, propagations, top  # "a or b" with a and b false
+            new = _distinct(forced[values == 0])
+        if not made:
+            return False, propagations, top
+        chosen = _distinct(_negations_listed(occurs, first, np.concatenate(made), top))
+
+
+def _listed_by(keys: np.ndarray, items: np.ndarray, top: int) -> tuple[np.ndarray, np.ndarray]:
+    """``items`` listed by their key, a literal: those of literal ``l`` are
+    ``listed[first[l + top] : first[l + top + 1]]``; ``(listed, first)``."""
+    first = np.zeros(2 * top + 2, dtype=np.intp)
+    np.cumsum(np.bincount(keys + top, minlength=2 * top + 1), out=first[1:])
+    return items[np.argsort(keys)], first
+
+
+def _negations_listed(
+    listed: np.ndarray, first: np.ndarray, literals: np.ndarray, top: int
+) -> np.ndarray:
+    """What :func:`_listed_by` lists under the negation of each of ``literals``."""
+    false = top - literals  # the index of -l in first, for each literal l
+    return listed[_spans(first[false], first[false + 1] - first[false])]
 
 
 class Checker:
@@ -407,8 +486,8 @@ class Checker:
 
     def __init__(self, formula: Iterable[Sequence[int]]) -> None:
         clauses = formula if isinstance(formula, Sequence) else list(formula)
-        refuted, propagations = unit_refutes(clauses)
-        database = _Database(refuted)
+        refuted, propagations, top = _unit_propagation(clauses)
+        database = _Database(refuted, top)
         if refuted:  # every lemma holds at once: no clause needs watching
             database.propagations = propagations
         else:

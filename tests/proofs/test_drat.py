@@ -155,6 +155,8 @@ def test_variable_1_is_a_variable_like_any_other(formula, proof, valid, rat, fai
         ([[5], [-5, 6]], ["d -5 6 0", "-6 0", "0"]),  # the clause that propagated 6 on loading
         ([[1, 2]], ["5 0", "d 5 0", "-5 0", "0"]),  # a unit lemma
         ([[-5, 6], [5, 7], [5, -7]], ["5 0", "d -5 6 0", "-6 0", "0"]),  # what a lemma propagated
+        ([[5], [6], [-5, -6, 7]], ["d -5 -6 7 0", "-7 0", "0"]),  # a longer clause
+        ([[-5, -6, 7], [5, 1], [5, -1], [6]], ["5 0", "d 7 -5 -6 0", "-7 0", "0"]),
     ],
 )
 def test_deleting_the_reason_of_a_fixed_literal_is_ignored(formula, proof):
@@ -370,6 +372,15 @@ def test_the_array_propagation_agrees_with_propagation_by_hand(formula):
         ([[-2], [2, 1, 3], [-3], [-1, 2, 3]], (True, 3)),
         ([[2, 1], [1, -2]], (False, 0)),
         ([[4], [-4, 1], [-1, 4]], (False, 2)),  # 4 again: read, already true
+        # clauses of two literals, listed under each literal
+        ([[1, 2], [-1, 2], [1, -2], [-1, -2]], (False, 0)),  # no unit clause: nothing set
+        ([[1], [-1, 2], [-2, 3], [-3, 4]], (False, 4)),  # a chain of them
+        ([[1], [2], [-1, -2]], (True, 2)),  # both literals already false
+        ([[1, 1], [-1, 2]], (False, 2)),  # "1 or 1" is the unit 1
+        ([[1, -1], [1]], (False, 1)),  # a tautology of two literals
+        ([[1], [-1, 2], [-2, -3, 4], [3], [-4, 5]], (False, 5)),  # then a longer one, then 5
+        ([[1], [-1, 2], [-1, -2, 3], [-3, -1]], (True, 3)),  # then a longer one, all false
+        ([[1], [-1, 2], [-2, 3], [-1, -4, -5], [4], [5]], (True, 5)),  # 2, 3 before it
     ],
 )
 def test_the_array_propagation_on_small_formulas(formula, answer):
@@ -418,3 +429,96 @@ def test_a_clause_that_repeats_a_literal_is_no_unit_clause():
     assert Checker(formula).check([]) == ProofCheck(
         valid=False, reason="the proof never derives the empty clause"
     )
+
+
+# -- lemmas with variables the formula does not have ------------------------------------------
+
+
+def test_a_lemma_may_bring_a_new_variable_and_the_values_fixed_before_it_stay():
+    """3 true and 4 false at the top level; the RAT lemma "9" (no clause holds -9) brings
+    variable 9, and "1" still needs both values (then 2 and -2 refute it)."""
+    formula = [[3], [-4], [-3, 4, 1, 2], [-3, 4, 1, -2], [-1, 2], [-1, -2]]
+    assert not satisfiable(formula, 4)
+    check = check_drat(formula, ["9 0", "1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
+    # without 4 false the lemma "1" does not follow
+    weaker = [[3], [-3, 4, 1, 2], [-3, 4, 1, -2], [-1, 2], [-1, -2]]
+    assert not check_drat(weaker, ["9 0", "1 0", "0"]).valid
+
+
+def test_extension_variables_a_proof_defines_and_uses():
+    """The lemma "5" is RAT (no clause holds -5) and fixes 5 true at the top level; with it,
+    the lemma "not 5 or 1" fixes 1 there, and propagation then refutes the formula. "not 5"
+    after "5" is rejected."""
+    formula = [[-1, 2], [-1, -2], [1, 3], [1, -3]]
+    check = check_drat(formula, ["5 0", "-5 1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
+    check = check_drat(formula, ["5 0", "-5 0", "0"])
+    assert not check.valid and check.failed == 1
+
+
+wide_clauses = st.lists(st.integers(-7, 7).filter(bool), max_size=3)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(small_clauses, max_size=10),
+    st.lists(st.tuples(wide_clauses, st.booleans()), max_size=8),
+)
+def test_no_proof_is_accepted_for_a_satisfiable_formula_with_lemmas_over_new_variables(
+    formula, steps
+):
+    """As above, with lemmas over variables 5 to 7 that the formula does not have."""
+    proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
+    if check_drat(formula, proof).valid:
+        assert not satisfiable(formula, 4)
+
+
+# -- clauses of two literals, listed under each ------------------------------------------------
+
+
+def test_deleting_one_of_two_copies_of_a_binary_clause_keeps_the_other():
+    twice = [[1, 2], *TWO]
+    assert check_drat(twice, ["d 1 2 0", "1 0", "0"]).valid
+    check = check_drat(twice, ["d 1 2 0", "d 2 1 0", "1 0", "0"])  # both gone: 1, 2 false
+    assert not check.valid and check.failed == 2
+
+
+@pytest.mark.parametrize("clause", [[1, -1], [3, -3], [1, 1, -1]])
+def test_deleting_a_tautology_of_two_literals_is_a_deletion_like_any_other(clause):
+    check = check_drat([clause, *TWO], [f"d {' '.join(map(str, clause))} 0", "1 0", "0"])
+    assert check.valid and check.deletions == 1
+
+
+def test_a_binary_lemma_propagates_both_ways():
+    """ "1 or 2" as a lemma: with 1 false it gives 2, with 2 false it gives 1."""
+    formula = [[1, 2, 3], [1, 2, -3], [-1, 4], [-1, -4], [-2, 5], [-2, -5]]
+    assert not satisfiable(formula, 5)
+    assert check_drat(formula, ["1 2 0", "-1 0", "0"]).valid
+    assert check_drat(formula, ["2 1 0", "-2 0", "0"]).valid
+    check = check_drat(formula, ["-1 0", "0"])  # without the lemma, "not 1" leaves 2 open
+    assert not check.valid and check.failed == 1
+
+
+def test_a_binary_clause_of_the_formula_that_a_lemma_deletes_no_longer_propagates():
+    formula = [[1, 2], [1, -2], [-1, 3], [-1, -3]]
+    assert not check_drat(formula, ["d 1 -2 0", "1 0", "0"]).valid
+    assert not check_drat(formula, ["d -2 1 0", "1 0", "0"]).valid
+    assert check_drat(formula, ["d -1 3 0", "1 0", "d 1 0", "-1 0", "0"]).valid is False
+
+
+def test_what_a_longer_clause_propagates_counts():
+    assert check_drat([[1], [2], [-1, -2, 3]], []).propagations == 3
+    assert check_drat([[1], [2], [-1, -2, 3], [-3, -2, 4]], []).propagations == 4
+    check = check_drat([[1, 2, 3], [1, 2, -3], [-1, 4], [-1, -4], [-2, 5, 6], [-2, 5, -6], [-5]],
+                       ["1 2 0", "-1 0", "0"])  # fmt: skip
+    # -5 on loading; 3, then 4, in the two RUP checks; "not 1" fixes -1, then 2, then 6
+    assert check.valid and check.propagations == 6
+
+
+def test_a_new_variable_just_past_the_formula_is_open():
+    """Variables 1 to 4, 4 false at the top level; the lemma "5" is a RAT (no clause holds -5),
+    not true already."""
+    formula = [[-4], [4, 1, 2], [4, 1, -2], [4, -1, 3], [4, -1, -3]]
+    check = check_drat(formula, ["5 0", "-5 1 0", "0"])
+    assert (check.valid, check.lemmas, check.rat) == (True, 2, 1)
