@@ -349,6 +349,14 @@ def test_a_lines_step_names_the_value_it_tried_and_the_line_that_broke():
     assert named > 0
 
 
+def _sailboat_start():
+    """The sailboat, its clues by line, and its empty grid."""
+    sailboat = load_puzzle("nonogram02")
+    clues = {("row", i): list(x) for i, x in enumerate(sailboat.rows)}
+    clues |= {("column", j): list(x) for j, x in enumerate(sailboat.cols)}
+    return sailboat, clues, [[-1] * sailboat.width for _ in range(sailboat.height)]
+
+
 FOLLOW = re.compile(r"; with it, line logic on the same lines makes ([^;]+)")
 CELL_VALUE = re.compile(r"\((\d+), (\d+)\) (black|white)")
 
@@ -357,10 +365,7 @@ def test_the_other_cells_of_a_step_follow_by_line_logic_on_its_lines():
     """The cells a several-lines step decides besides its first: those its reason says line
     logic on the same lines makes, once the first has its value, do follow (the test's own
     line logic); every cell of the step is named in its reason."""
-    sailboat = load_puzzle("nonogram02")
-    clues = {("row", i): list(x) for i, x in enumerate(sailboat.rows)}
-    clues |= {("column", j): list(x) for j, x in enumerate(sailboat.cols)}
-    state = [[-1] * sailboat.width for _ in range(sailboat.height)]
+    sailboat, clues, state = _sailboat_start()
     followed = 0
     for step in explain(sailboat):
         if step.kind == "several lines":
@@ -388,10 +393,7 @@ def test_a_step_that_line_logic_does_not_show_names_its_case_splits():
     """Where line logic on a step's lines stalls after the value tried (one step of the
     sailboat), the reason names nested case splits; every case is checked here to fail under
     line logic of the test's own, and each split to stall first."""
-    sailboat = load_puzzle("nonogram02")
-    clues = {("row", i): list(x) for i, x in enumerate(sailboat.rows)}
-    clues |= {("column", j): list(x) for j, x in enumerate(sailboat.cols)}
-    state = [[-1] * sailboat.width for _ in range(sailboat.height)]
+    sailboat, clues, state = _sailboat_start()
     checked = 0
     for step in explain(sailboat):
         match = SPLIT_REASON.match(step.reason)
