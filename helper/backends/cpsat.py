@@ -13,7 +13,7 @@ one, :func:`solve_to_optimum` for a model with one. :class:`SolutionCollector` a
 import atexit
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 from ortools.sat.python import cp_model
@@ -330,3 +330,20 @@ def enumerate_grids(
     rows, complete = enumerate_values(model, [x for row in cells for x in row], run, limit)
     grids = [[list(row[r * width : (r + 1) * width]) for r in range(len(cells))] for row in rows]
     return grids, complete
+
+
+def counted_grids(
+    model: cp_model.CpModel,
+    cells: Sequence[Sequence[cp_model.IntVar]],
+    run: Run,
+    limit: int | None,
+) -> Iterator[list[list[int]]]:
+    """The grids of :func:`enumerate_grids`, one by one, for a counter; when the deadline
+    cut the enumeration short, :class:`~helper.errors.SolverTimeoutError` follows them."""
+    grids, complete = enumerate_grids(model, cells, run, limit)
+    yield from grids
+    if not complete:
+        raise SolverTimeoutError(
+            f"counting stopped after {run.deadline.seconds} s with {len(grids)} solution(s) "
+            "found and not all ruled out"
+        )

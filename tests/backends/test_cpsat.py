@@ -616,6 +616,24 @@ def test_a_grid_enumeration_cut_by_the_deadline_is_incomplete():
     assert all(len(grid) == 5 and all(len(row) == 8 for row in grid) for grid in grids)
 
 
+def test_counted_grids_yields_every_grid_then_says_when_the_deadline_cut_it_short():
+    model = cp_model.CpModel()
+    cells = [[model.new_bool_var(f"c{r}{c}") for c in range(2)] for r in range(1)]
+    found = list(cpsat.counted_grids(model, cells, Run(), None))
+    assert sorted(found) == [[[a, b]] for a in (0, 1) for b in (0, 1)]
+    assert len(list(cpsat.counted_grids(model, cells, Run(), 2))) == 2
+    big = cp_model.CpModel()
+    wide = [[big.new_bool_var(f"c{r}{c}") for c in range(8)] for r in range(5)]
+    counted = cpsat.counted_grids(big, wide, Run(Deadline(0.5)), None)
+    grids = []
+    with pytest.raises(SolverTimeoutError) as error:
+        for grid in counted:
+            grids.append(grid)
+    assert str(error.value) == (
+        f"counting stopped after 0.5 s with {len(grids)} solution(s) found and not all ruled out"
+    )
+
+
 def test_the_enumeration_counts_distinct_values_of_the_variables_asked():
     model, bits = free_bits(4)
     rows, complete = cpsat.enumerate_values(model, bits[:2], Run(), None)

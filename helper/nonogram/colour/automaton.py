@@ -111,7 +111,6 @@ def live_states(t: Template, allowed: Sequence[int]) -> list[int] | None:
     states(i)``, where ``states(i)`` holds the positions of the colours cell ``i`` may take;
     backward is the mirror image, and a state is live when it is reached both ways.
     """
-    full = (1 << t.size) - 1
     gaps, jumps, by_colour = t.gaps, t.jumps, t.by_colour
     states = []
     for colours in allowed:
@@ -122,14 +121,10 @@ def live_states(t: Template, allowed: Sequence[int]) -> list[int] | None:
             colours >>= 1
             c += 1
         states.append(mask)
-    forward = [1]
-    reach = 1
-    for mask in states:
-        reach = ((reach & gaps) | (reach << 1) | ((reach & jumps) << 2)) & full & mask
-        if not reach:
-            return None
-        forward.append(reach)
-    back = reach & t.ends
+    forward = forward_states(t, states)
+    if forward is None:
+        return None
+    back = forward[-1] & t.ends
     if not back:
         return None
     live = [back]
@@ -137,6 +132,21 @@ def live_states(t: Template, allowed: Sequence[int]) -> list[int] | None:
         back = ((back & gaps) | (back >> 1) | ((back >> 2) & jumps)) & forward[i]
         live.append(back)
     return live[::-1]
+
+
+def forward_states(t: Template, layers: Sequence[int]) -> list[int] | None:
+    """The forward sweep of :func:`live_states`: per layer ``0 .. n``, the bit mask of the
+    states some run reaches, each cell's run kept within ``layers[i]`` (a mask of the
+    template's states); ``None`` as soon as a layer is left with no state."""
+    gaps, jumps = t.gaps, t.jumps
+    forward = [1]
+    reach = 1
+    for states in layers:
+        reach = ((reach & gaps) | (reach << 1) | ((reach & jumps) << 2)) & states
+        if not reach:
+            return None
+        forward.append(reach)
+    return forward
 
 
 def cell_colours(t: Template, live: Sequence[int]) -> list[int]:
@@ -151,4 +161,4 @@ def cell_colours(t: Template, live: Sequence[int]) -> list[int]:
     return out
 
 
-__all__ = ["Template", "Transition", "cell_colours", "live_states", "template"]
+__all__ = ["Template", "Transition", "cell_colours", "forward_states", "live_states", "template"]

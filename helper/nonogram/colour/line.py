@@ -29,7 +29,7 @@ from helper.deadline import NO_DEADLINE, Deadline
 
 from ..line.bits import set_bits
 from ..line.contract import UNKNOWN, Contradiction
-from .automaton import template
+from .automaton import forward_states, template
 from .check import Block
 
 ColourState = list[list[int]]
@@ -82,14 +82,10 @@ def solve_colour_line(
     # The forward sweep of live_states, and the backward one reading each layer's colours
     # as it goes (live_states and cell_colours in one pass, without their lists).
     gaps, jumps = t.gaps, t.jumps
-    forward = [1]
-    reach = 1
-    for states in layers:
-        reach = ((reach & gaps) | (reach << 1) | ((reach & jumps) << 2)) & states
-        if not reach:
-            return None
-        forward.append(reach)
-    back = reach & t.ends
+    forward = forward_states(t, layers)
+    if forward is None:
+        return None
+    back = forward[-1] & t.ends
     if not back:
         return None
     out = [0] * (colours + 1)

@@ -23,11 +23,10 @@ that runs out of time is never "unique" (:class:`~helper.results.CountResult`).
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from helper.backends.cpsat import enumerate_grids
+from helper.backends.cpsat import counted_grids
 from helper.backends.pysat import NAMES, SatSolver
 from helper.backends.race import race, race_in_threads
 from helper.deadline import NO_DEADLINE, Deadline, Run
-from helper.errors import SolverTimeoutError
 from helper.registry import Config, Counter, Entry, Family, Registry, Solver
 from helper.results import CountResult, SolveResult
 
@@ -106,13 +105,7 @@ def enumerate_colour_automaton(
     model, cells = build_colour_automaton_model(
         puzzle.rows, puzzle.cols, puzzle.colours, deadline=run.deadline
     )
-    grids, complete = enumerate_grids(model, cells, run, limit)
-    yield from grids
-    if not complete:
-        raise SolverTimeoutError(
-            f"counting stopped after {run.deadline.seconds} s with {len(grids)} solution(s) "
-            "found and not all ruled out"
-        )
+    yield from counted_grids(model, cells, run, limit)
 
 
 def line_logic_then_colour_cnf(

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from helper.backends.cpsat import enumerate_grids, found_solution, solve_model
+from helper.backends.cpsat import counted_grids, found_solution, solve_model
 from helper.deadline import Deadline, Run
-from helper.errors import SolverTimeoutError
 
 from ..clues import Grid
 from ..models.cpsat_automaton import build_automaton_model
@@ -126,10 +125,4 @@ def enumerate_with_cpsat(puzzle: Nonogram, run: Run, limit: int | None) -> Itera
     more; then :class:`~helper.errors.SolverTimeoutError` follows them.
     """
     model, cells = build_automaton_model(puzzle.rows, puzzle.cols, deadline=run.deadline)
-    grids, complete = enumerate_grids(model, cells, run, limit)
-    yield from grids
-    if not complete:
-        raise SolverTimeoutError(
-            f"counting stopped after {run.deadline.seconds} s with {len(grids)} solution(s) "
-            "found and not all ruled out"
-        )
+    yield from counted_grids(model, cells, run, limit)
