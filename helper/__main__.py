@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NoReturn
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeVar
 
 from helper.errors import (
     ModelTooLargeError,
@@ -207,11 +207,14 @@ def _read_text(path: str, max_bytes: int = MAX_TEXT_BYTES) -> str:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def _read_nonogram(path: str, max_cells: int) -> "Nonogram":
-    from helper.formats import read_puzzle_file
+T = TypeVar("T")
 
+
+def _read_file(path: str, read: Callable[[], T]) -> T:
+    """``read()`` of the puzzle file ``path``, its errors turned into one-line command errors
+    (the readers' ``ValueError`` already names the file)."""
     try:
-        return read_puzzle_file(path, max_cells=max_cells)  # ValueErrors name the file
+        return read()
     except FileNotFoundError:
         raise CommandError(f"{path}: no such file") from None
     except ValueError as error:
@@ -220,6 +223,12 @@ def _read_nonogram(path: str, max_cells: int) -> "Nonogram":
         raise CommandError(f"{path}: cannot read it ({type(error).__name__})") from None
     except OSError as error:
         raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+
+
+def _read_nonogram(path: str, max_cells: int) -> "Nonogram":
+    from helper.formats import read_puzzle_file
+
+    return _read_file(path, lambda: read_puzzle_file(path, max_cells=max_cells))
 
 
 def _read_futoshiki(path: str) -> "Futoshiki":
@@ -235,16 +244,7 @@ def _read_colour(path: str, max_cells: int) -> "Nonogram | ColourNonogram":
     """A ``.xml`` or ``.json`` file of either kind of Nonogram."""
     from helper.colour_formats import read_any_puzzle_file
 
-    try:
-        return read_any_puzzle_file(path, max_cells=max_cells)  # ValueErrors name the file
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file") from None
-    except ValueError as error:
-        raise CommandError(str(error)) from None
-    except (RecursionError, MemoryError) as error:  # a last guard: the readers avoid both
-        raise CommandError(f"{path}: cannot read it ({type(error).__name__})") from None
-    except OSError as error:
-        raise CommandError(f"{path}: cannot read it ({error.strerror})") from None
+    return _read_file(path, lambda: read_any_puzzle_file(path, max_cells=max_cells))
 
 
 def read_puzzle(args: argparse.Namespace, kind: Kind) -> "Puzzle":
