@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.patches import FancyArrowPatch
 
 from helper.figure import FONT, add_legend, draw_cell, sized_figure
 from helper.palette import GRID_LINE, INK, PAPER, STAGE_COLOURS
+
+from .boxes import note_text, rounded_box, title_text
 
 KEPT = PAPER
 """The cell of a value still possible (its digit bold)."""
@@ -59,27 +61,8 @@ def _draw_box(
     ax: Axes, box: DomainBox, values: Sequence[int], left: float, top: float, height: float
 ) -> None:
     frame = NEUTRAL if box.stage is None else STAGE_COLOURS[box.stage][0]
-    ax.add_patch(
-        FancyBboxPatch(
-            (left, top),
-            BOX_WIDTH,
-            height,
-            boxstyle="round,pad=0,rounding_size=0.2",
-            facecolor=PAPER,
-            edgecolor=frame,
-            linewidth=2.0,
-        )
-    )
-    ax.text(
-        left + BOX_WIDTH / 2,
-        top + 0.5,
-        box.title,
-        ha="center",
-        va="center",
-        fontsize=FONT + 1,
-        fontweight="bold",
-        color=INK,
-    )
+    rounded_box(ax, (left, top), BOX_WIDTH, height, frame)
+    title_text(ax, left + BOX_WIDTH / 2, top + 0.5, box.title, size=FONT + 1)
     grid_left = left + (BOX_WIDTH - LABEL - CELL * len(values)) / 2 + LABEL
     for r, (name, left_values) in enumerate(box.domains.items()):
         y = top + 1.0 + r * CELL
@@ -106,16 +89,10 @@ def _draw_box(
                     linewidth=1.5,
                 )
     if box.note:
-        ax.text(
-            left + BOX_WIDTH / 2,
-            top + 1.15 + CELL * len(box.domains),
-            box.note,
-            ha="center",
-            va="top",
-            fontsize=FONT - 1,
-            color=INK,
+        note_text(
+            ax, left + BOX_WIDTH / 2, top + 1.15 + CELL * len(box.domains), box.note,
             linespacing=1.3,
-        )
+        )  # fmt: skip
 
 
 Arrow = tuple[int, int] | tuple[int, int, str]

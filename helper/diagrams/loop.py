@@ -10,47 +10,21 @@ proposals (hitting sets) and SAT calls.
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.patches import FancyArrowPatch
 
 from helper.figure import FONT, sized_figure
 from helper.palette import INK, PAPER, SOLUTION, STAGE_COLOURS
+
+from .boxes import note_text, rounded_box, title_text
 
 WIDTH = 4.6
 HEIGHT = 2.2
 
 
 def _box(ax: Axes, x: float, y: float, title: str, text: str, colour: str) -> None:
-    ax.add_patch(
-        FancyBboxPatch(
-            (x, y),
-            WIDTH,
-            HEIGHT,
-            boxstyle="round,pad=0,rounding_size=0.2",
-            facecolor=PAPER,
-            edgecolor=colour,
-            linewidth=2.0,
-        )
-    )
-    ax.text(
-        x + WIDTH / 2,
-        y + 0.4,
-        title,
-        ha="center",
-        va="center",
-        fontsize=FONT,
-        fontweight="bold",
-        color=INK,
-    )
-    ax.text(
-        x + WIDTH / 2,
-        y + 0.8,
-        text,
-        ha="center",
-        va="top",
-        fontsize=FONT - 1,
-        color=INK,
-        linespacing=1.25,
-    )
+    rounded_box(ax, (x, y), WIDTH, HEIGHT, colour)
+    title_text(ax, x + WIDTH / 2, y + 0.4, title)
+    note_text(ax, x + WIDTH / 2, y + 0.8, text)
 
 
 def _arrow(
@@ -123,27 +97,8 @@ def hitting_set_loop_figure(proposals: int, sat_calls: int, where: str = "") -> 
         "a grid: record the\ncorrection set it\nleaves out",
         (WIDTH + gap / 2, HEIGHT + 0.1),
     )
-    ax.add_patch(
-        FancyBboxPatch(
-            (right + 0.6, HEIGHT + 1.3),
-            WIDTH - 1.2,
-            1.0,
-            boxstyle="round,pad=0,rounding_size=0.2",
-            facecolor=PAPER,
-            edgecolor=SOLUTION,
-            linewidth=2.0,
-        )
-    )
-    ax.text(
-        right + WIDTH / 2,
-        HEIGHT + 1.8,
-        "the step",
-        ha="center",
-        va="center",
-        fontsize=FONT,
-        fontweight="bold",
-        color=INK,
-    )
+    rounded_box(ax, (right + 0.6, HEIGHT + 1.3), WIDTH - 1.2, 1.0, SOLUTION)
+    title_text(ax, right + WIDTH / 2, HEIGHT + 1.8, "the step")
     ax.add_patch(
         FancyArrowPatch(
             (right + WIDTH / 2, HEIGHT + 0.05),

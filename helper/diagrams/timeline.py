@@ -13,10 +13,12 @@ from dataclasses import dataclass
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.patches import FancyArrowPatch
 
 from helper.figure import FONT, sized_figure
-from helper.palette import INK, PAPER, STAGE_COLOURS
+from helper.palette import INK, STAGE_COLOURS
+
+from .boxes import note_text, rounded_box, title_text
 
 NEUTRAL = "#555555"
 """The frame of the totals box, which belongs to no kind of work."""
@@ -58,17 +60,7 @@ def added(phase: Phase) -> str:
 
 
 def _box(ax: Axes, left: float, frame: str) -> None:
-    ax.add_patch(
-        FancyBboxPatch(
-            (left, 0),
-            BOX_WIDTH,
-            BOX_HEIGHT,
-            boxstyle="round,pad=0,rounding_size=0.2",
-            facecolor=PAPER,
-            edgecolor=frame,
-            linewidth=2.0,
-        )
-    )
+    rounded_box(ax, (left, 0), BOX_WIDTH, BOX_HEIGHT, frame)
 
 
 def timeline_figure(phases: Sequence[Phase], *, title: str = "") -> Figure:
@@ -100,49 +92,14 @@ def timeline_figure(phases: Sequence[Phase], *, title: str = "") -> Figure:
         frame, fill = STAGE_COLOURS[phase.stage]
         _box(ax, left, frame)
         centre = left + BOX_WIDTH / 2
-        ax.text(
-            centre,
-            0.45,
-            phase.title,
-            ha="center",
-            va="center",
-            fontsize=FONT,
-            fontweight="bold",
-            color=INK,
-        )
-        ax.text(
-            centre,
-            1.0,
-            phase.work,
-            ha="center",
-            va="top",
-            fontsize=FONT - 1,
-            color=INK,
-            linespacing=1.25,
-        )
+        title_text(ax, centre, 0.45, phase.title)
+        note_text(ax, centre, 1.0, phase.work)
         ax.plot([left + 0.2, left + BOX_WIDTH - 0.2], [3.0, 3.0], color=fill, linewidth=2.0)
-        ax.text(
-            centre,
-            3.2,
-            phase.counts,
-            ha="center",
-            va="top",
-            fontsize=FONT - 1,
-            color=INK,
-            linespacing=1.25,
-            style="italic",
-        )
-        ax.text(
-            centre,
-            BOX_HEIGHT + 0.35,
-            added(phase),
-            ha="center",
-            va="top",
-            fontsize=FONT,
-            color=INK,
-            fontweight="bold",
+        note_text(ax, centre, 3.2, phase.counts, style="italic")
+        note_text(
+            ax, centre, BOX_HEIGHT + 0.35, added(phase), fontsize=FONT, fontweight="bold",
             linespacing=1.3,
-        )
+        )  # fmt: skip
         if i:
             ax.add_patch(
                 FancyArrowPatch(
@@ -158,16 +115,7 @@ def timeline_figure(phases: Sequence[Phase], *, title: str = "") -> Figure:
     _box(ax, left, NEUTRAL)
     branches, conflicts = totals(phases)
     centre = left + BOX_WIDTH / 2
-    ax.text(
-        centre,
-        0.45,
-        "CP-SAT reports",
-        ha="center",
-        va="center",
-        fontsize=FONT,
-        fontweight="bold",
-        color=INK,
-    )
+    title_text(ax, centre, 0.45, "CP-SAT reports")
     ax.text(
         centre,
         1.3,
