@@ -58,6 +58,85 @@ SIGN_INK = "#6a3d9a"
 """A Futoshiki inequality sign, purple (red is kept for search and conflicts)."""
 BLOCK_COLOURS = ("#2b5fa8", "#d9820f", "#7b4fa0", "#3b8f6e", "#8c6d1f", "#5a6b7d")
 """One colour per block of a clue, in clue order (repeats after six blocks)."""
+BLACK_TEXT = "#000000"
+"""Text on a light fill (a clue's box of a light colour)."""
+WHITE_TEXT = "#ffffff"
+"""Text on a dark fill. Black or white, whichever contrasts more, is readable on any fill:
+the better of the two has a contrast ratio of at least 4.58 (their product is 21; WCAG asks
+4.5)."""
+
+
+def relative_luminance(rgb: tuple[int, int, int]) -> float:
+    """The relative luminance of an sRGB colour, as WCAG 2 defines it (0 black, 1 white).
+
+    Parameters
+    ----------
+    rgb
+        Red, green and blue, each 0 to 255.
+
+    Returns
+    -------
+    float
+        ``0.2126 R + 0.7152 G + 0.0722 B`` of the linearised channels.
+
+    Examples
+    --------
+    >>> relative_luminance((0, 0, 0)), relative_luminance((255, 255, 255))
+    (0.0, 1.0)
+    """
+    linear = [
+        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (x / 255 for x in rgb)
+    ]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast_ratio(first: tuple[int, int, int], second: tuple[int, int, int]) -> float:
+    """WCAG 2's contrast ratio of two sRGB colours: 1 (the same) to 21 (black on white).
+
+    Parameters
+    ----------
+    first, second
+        The two colours, each as red, green and blue 0 to 255 (the order does not matter).
+
+    Returns
+    -------
+    float
+        ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1`` the lighter colour's relative luminance;
+        text needs at least 4.5 to be readable (WCAG AA).
+
+    Examples
+    --------
+    >>> contrast_ratio((0, 0, 0), (255, 255, 255))
+    21.0
+    >>> round(contrast_ratio((255, 255, 255), (214, 39, 40)), 2)  # white on red
+    5.02
+    """
+    light, dark = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def readable_ink(rgb: tuple[int, int, int]) -> str:
+    """:data:`BLACK_TEXT` or :data:`WHITE_TEXT`, whichever contrasts more with the fill ``rgb``.
+
+    Parameters
+    ----------
+    rgb
+        The fill behind the text, red, green and blue 0 to 255.
+
+    Returns
+    -------
+    str
+        ``"#000000"`` or ``"#ffffff"``; its contrast ratio with ``rgb`` is at least 4.58.
+
+    Examples
+    --------
+    >>> readable_ink((214, 39, 40)), readable_ink((255, 127, 14))  # on red, on orange
+    ('#ffffff', '#000000')
+    """
+    black = contrast_ratio(rgb, (0, 0, 0))
+    white = contrast_ratio(rgb, (255, 255, 255))
+    return BLACK_TEXT if black >= white else WHITE_TEXT
+
 
 SOLVER_NAMES: dict[str, str] = {
     "cpsat-start": "CP-SAT start positions",
