@@ -21,6 +21,7 @@ import helper.plot
 from helper.book.stages import CNF_STAGE_NAMES, LINE_STAGE_NAMES, line_logic_frames
 from helper.figure import COLUMN_PX, MIN_TEXT_PX, BookFigure, smallest_text_px, text_sizes_px
 from helper.nonogram import Nonogram, load_puzzle
+from helper.nonogram.colour.generate import generate_colour_puzzle
 from helper.nonogram.frames import STAGE_NAMES, Frame, Stages
 from helper.palette import (
     DIFFERS,
@@ -38,6 +39,8 @@ from helper.plot import (
     animation_player,
     offline_jshtml,
     plot_cactus,
+    plot_colour_board,
+    plot_colour_picture,
     plot_frame_strip,
     plot_futoshiki_board,
     plot_nonogram_board,
@@ -56,6 +59,8 @@ from helper.plot.boards import CLUE_PX
 SAILBOAT = load_puzzle("nonogram02")
 HOUSE = load_puzzle("nonogram03")  # 45 x 60: too wide for readable clues at the column width
 HEART = load_puzzle("nonogram01")
+COLOUR = generate_colour_puzzle(12, 15, 3, seed=2)
+BIG_COLOUR = generate_colour_puzzle(60, 80, 4, seed=1)  # too wide for readable clues
 
 
 @pytest.fixture(autouse=True)
@@ -140,11 +145,22 @@ FIGURES = {
     "plot_times": lambda: plot_times(TIMES["pictures"], 10.0).figure,
     "plot_times_by_family": lambda: plot_times_by_family(TIMES, 10.0),
     "plot_cactus": lambda: plot_cactus({"cpsat-start": [0.2, 0.5], "portfolio": [0.01]}).figure,
+    "plot_colour_board": lambda: plot_colour_board(COLOUR, COLOUR.goal, indices=True),
+    "plot_colour_board, black and white": lambda: plot_colour_board(HEART),
+    "plot_colour_board, 60 x 80": lambda: plot_colour_board(BIG_COLOUR, BIG_COLOUR.goal),
+    "plot_colour_picture": lambda: plot_colour_picture(BIG_COLOUR, BIG_COLOUR.goal),
 }
 
 
-INK_ONLY = {"plot_nonogram_board", "plot_nonogram_board, 45 x 60", "plot_nonogram_overview"}
-"""Boards with nothing marked: ink on paper (the zoom's frame is named in its title)."""
+INK_ONLY = {
+    "plot_nonogram_board",
+    "plot_nonogram_board, 45 x 60",
+    "plot_nonogram_overview",
+    "plot_colour_board, black and white",
+    "plot_colour_picture",
+}
+"""Boards with nothing marked: ink on paper (the zoom's frame is named in its title), and a
+picture alone (its colours are the picture's; the board beside it names them)."""
 
 
 def test_every_figure_function_of_helper_plot_is_measured():

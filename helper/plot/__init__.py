@@ -1,5 +1,5 @@
-"""Figures for the book: Nonogram boards with their clues, Futoshiki boards, solver stages,
-frames of line logic, and solve times.
+"""Figures for the book: Nonogram boards with their clues (black-and-white and colour),
+Futoshiki boards, solver stages, frames of line logic, and solve times.
 
 Every function draws on the ``ax`` it is given, or on a new
 :class:`~helper.figure.BookFigure` of its own (:mod:`helper.figure`): nothing goes through
@@ -42,6 +42,7 @@ from .boards import (
     readable_cells,
     sign_marks,
 )
+from .colour import colour_handles, plot_colour_board, plot_colour_picture, readable_colour_cells
 from .timing import plot_cactus, plot_times, plot_times_by_family
 from .work import (
     AMBIGUOUS,
@@ -102,11 +103,14 @@ __all__ = [
     "animate_frames",
     "animation_player",
     "board_legend",
+    "colour_handles",
     "fit_title",
     "mark_handles",
     "new_figure",
     "offline_jshtml",
     "plot_cactus",
+    "plot_colour_board",
+    "plot_colour_picture",
     "plot_frame_strip",
     "plot_futoshiki_board",
     "plot_nonogram_board",
@@ -117,6 +121,7 @@ __all__ = [
     "plot_times_by_family",
     "plot_work",
     "readable_cells",
+    "readable_colour_cells",
     "sign_marks",
     "smallest_text_px",
     "solver_label",
