@@ -17,6 +17,12 @@ except ModuleNotFoundError as error:
 
 from helper.figure import smallest_text_px, text_sizes_px
 
+from .colour_automaton import (
+    ColourMove,
+    ColourState,
+    colour_automaton_moves,
+    draw_colour_automaton,
+)
 from .encodings import (
     ladder_figure,
     ladder_values,
@@ -42,10 +48,14 @@ from .palette_figure import palette_figure
 from .search import SearchNode, example_puzzle, search_tree, search_tree_figure
 
 __all__ = [
+    "ColourMove",
+    "ColourState",
     "SearchNode",
     "automaton_figure",
     "automaton_states",
     "block_overlap",
+    "colour_automaton_moves",
+    "draw_colour_automaton",
     "example_puzzle",
     "forward_table",
     "forward_table_figure",

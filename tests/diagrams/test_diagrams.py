@@ -21,6 +21,7 @@ from helper.diagrams import (
     automaton_figure,
     automaton_states,
     block_overlap,
+    draw_colour_automaton,
     example_puzzle,
     forward_table,
     forward_table_figure,
@@ -53,6 +54,7 @@ from helper.futoshiki import (
     solve_futoshiki,
 )
 from helper.nonogram import SOLVERS, Contradiction, Nonogram, count_solutions, runs
+from helper.nonogram.colour.generate import ink_palette
 from helper.nonogram.line.contract import UNKNOWN
 from helper.nonogram.line.reference import propagate, solve_line
 from helper.nonogram.models.cnf_compact import line_compact_clauses
@@ -496,6 +498,12 @@ FIGURES = {
     "compact windows": lambda: windows_figure([3, 2, 2], 10, first_selector=11),
     "trellis": lambda: trellis_figure([2, 1], 7, line=[0, 1, 1, 0, 0, 1, 0]),
     "trellis, a cell known": lambda: trellis_figure([2, 1], 6, known=[-1, 0, -1, -1, -1, -1]),
+    "colour automaton": lambda: draw_colour_automaton(
+        [(2, "red"), (1, "blue"), (1, "blue")], ink_palette(2), line=[0, 1, 1, 2, 0, 2, 0]
+    ),
+    "colour automaton, long clue": lambda: draw_colour_automaton(
+        [(3, "orange"), (2, "green"), (1, "red"), (2, "blue")], ink_palette(4)
+    ),
 }
 
 
