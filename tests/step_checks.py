@@ -62,6 +62,42 @@ def fitting(clue: Sequence[int], known: Sequence[int]) -> Iterator[tuple[int, ..
     yield from place(0, 0, ())
 
 
+def colour_placements(
+    clue: Sequence[tuple[int, int]], length: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every placement of a colour clue (``(length, colour)`` blocks) in a line of ``length``
+    cells, as its blocks' starts and its cells (0 the background): all starts in order, two
+    neighbours of the same colour a cell apart at least, those of different colours free to
+    touch."""
+
+    def starts(j: int, at: int) -> Iterator[tuple[int, ...]]:
+        if j == len(clue):
+            yield ()
+            return
+        for start in range(at, length - clue[j][0] + 1):
+            end = start + clue[j][0]
+            gap = int(j + 1 < len(clue) and clue[j + 1][1] == clue[j][1])
+            for rest in starts(j + 1, end + gap):
+                yield (start, *rest)
+
+    for found in starts(0, 0):
+        line = [0] * length
+        for start, (size, colour) in zip(found, clue, strict=True):
+            line[start : start + size] = [colour] * size
+        yield found, tuple(line)
+
+
+def colour_fitting(
+    clue: Sequence[tuple[int, int]], known: Sequence[int]
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The placements of :func:`colour_placements` that agree with the ``known`` cells."""
+    return [
+        (found, line)
+        for found, line in colour_placements(clue, len(known))
+        if all(k in (UNKNOWN, v) for k, v in zip(known, line, strict=True))
+    ]
+
+
 def line_cells(premise, height: int, width: int) -> list[tuple[int, int]]:
     kind, index = premise
     if kind == "row":

@@ -33,13 +33,15 @@ class Step:
     Attributes
     ----------
     cells
-        ``(row, column) -> value``: Nonogram 1 black, 0 white; Futoshiki the digit.
+        ``(row, column) -> value``: Nonogram 1 black, 0 white; colour Nonogram the colour
+        number, 0 the background; Futoshiki the digit.
     lines
         The premises it uses (see the module's docstring), the fewest the explainer found.
     reason
         One sentence a person can check on the grid.
     kind
-        A short tag: Nonogram ``"overlap"``, ``"line solver"``, ``"several lines"``;
+        A short tag: Nonogram ``"overlap"``, ``"line solver"``, ``"several lines"`` (a
+        colour Nonogram the first two);
         Futoshiki ``"single"``, ``"sign"``, ``"chain"``, ``"hall"``, ``"case split"``.
     cost
         The cost of its premises (:data:`helper.explain.nonogram.LINE_COST` per Nonogram
@@ -80,7 +82,9 @@ class Explanation(Sequence[Step]):
 
     An explanation cut short by its time limit keeps the steps found by then: ``complete``
     is then ``False`` and ``message`` says why; each step kept is sound (its premises force its
-    cells), but the steps do not reach the solution.
+    cells), but the steps do not reach the solution. So does a colour Nonogram's explanation
+    that stops where single lines decide nothing more
+    (:data:`helper.explain.colour.STALLED`).
 
     Attributes
     ----------
@@ -88,7 +92,8 @@ class Explanation(Sequence[Step]):
         The steps, in order.
     start, solution
         The grid before the first step, and the solution, the only one (``None`` when the time
-        ran out before it was proved the only one: then there are no steps).
+        ran out before it was proved the only one: then there are no steps; for a colour
+        Nonogram, ``None`` unless the steps reach it).
     sat_calls
         How many times a SAT solver was asked (a Nonogram's single-line steps need none).
     hitting_sets
