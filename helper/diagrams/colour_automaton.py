@@ -8,7 +8,7 @@ CP-SAT model, the CNF and line logic read), classified, never derived a second t
 - a **loop** stays in a gap state on a background cell (any number of them);
 - a **step** reads the colour of the next position (a block's cell, or the one background
   cell a gap needs);
-- a **touch** is the one move colour adds: from the last cell of a block straight into the
+- a **jump** is the one move colour adds: from the last cell of a block straight into the
   first cell of the next block, which has another colour, with no background cell between.
   Two neighbouring blocks of the same colour have none: they need their gap.
 
@@ -34,7 +34,7 @@ from helper.palette import GRID_LINE, INK, PAPER, SOLVED_INK, readable_ink
 from .lines import EMPTY_ARROW, MAX_WIDTH, run_automaton
 
 TOUCH_STYLE = (0, (7, 2, 1.5, 2))
-"""The dash pattern of a touch (dash, dot): a background move is dashed, a step solid."""
+"""The dash pattern of a jump (dash, dot): a background move is dashed, a step solid."""
 BACKGROUND_STYLE = (0, (4, 2))
 """The dash pattern of a move that reads a background cell (as in
 :func:`helper.diagrams.automaton_figure`)."""
@@ -62,7 +62,7 @@ class ColourMove:
     colour: int
     target: int
     kind: str
-    """``"loop"`` (stays, on background), ``"step"`` (next position) or ``"touch"`` (over an
+    """``"loop"`` (stays, on background), ``"step"`` (next position) or ``"jump"`` (over an
     empty gap into a block of another colour)."""
 
 
@@ -118,7 +118,7 @@ def colour_automaton_moves(
     >>> states, moves = colour_automaton_moves([(1, "red"), (1, "blue")], palette)
     >>> [s.role for s in states]
     ['before', 'block', 'gap', 'block', 'after']
-    >>> [(m.source, m.colour, m.target) for m in moves if m.kind == "touch"]
+    >>> [(m.source, m.colour, m.target) for m in moves if m.kind == "jump"]
     [(1, 2, 3)]
     """
     blocks = _blocks(clue, palette)
@@ -133,7 +133,7 @@ def colour_automaton_moves(
         role, label = ("after", "after\nthe blocks") if last else ("gap", "gap")
         states.append(ColourState(len(states), 0, role, label, len(states) in finals))
     assert tuple(s.colour for s in states) == values  # the template's positions, in order
-    kinds = {0: "loop", 1: "step", 2: "touch"}
+    kinds = {0: "loop", 1: "step", 2: "jump"}
     moves = [ColourMove(s, c, t, kinds[t - s]) for s, c, t in transitions]
     return states, moves
 
@@ -155,7 +155,7 @@ def draw_colour_automaton(
     states: before the blocks, the gaps, after them); a double circle is an accepting state.
     A loop over a state reads any number of background cells; a straight arrow reads the
     colour of the next state, in that colour (background moves dashed grey, as in
-    :func:`~helper.diagrams.automaton_figure`). A high arc, dash-dotted, is a **touch**: the
+    :func:`~helper.diagrams.automaton_figure`). A high arc, dash-dotted, is a **jump**: the
     move colour adds, from the end of a block straight into the next block, of another
     colour, with no background cell between. Each arrow carries its colour's name.
 
@@ -175,7 +175,7 @@ def draw_colour_automaton(
     -------
     matplotlib.figure.Figure
         The diagram. Each arrow has the ``gid`` ``"loop s c t"``, ``"step s c t"`` or
-        ``"touch s c t"``: the transition it draws.
+        ``"jump s c t"``: the transition it draws.
 
     Raises
     ------
@@ -189,8 +189,8 @@ def draw_colour_automaton(
     >>> palette = Palette([("red", "d62728"), ("blue", "1f77b4")])
     >>> figure = draw_colour_automaton([(2, "red"), (1, "blue"), (1, "blue")], palette)
     >>> arrows = [p.get_gid() for p in figure.axes[0].patches if isinstance(p, FancyArrowPatch)]
-    >>> [gid for gid in arrows if gid.startswith("touch")]  # red, blue touch; blue, blue not
-    ['touch 2 2 4']
+    >>> [gid for gid in arrows if gid.startswith("jump")]  # red, blue jump; blue, blue not
+    ['jump 2 2 4']
     """
     states, moves = colour_automaton_moves(clue, palette)
     if line is not None:
@@ -205,15 +205,15 @@ def draw_colour_automaton(
     count = len(states)
     step = 2.0 if count <= 7 else 1.75
     radius = 0.42
-    touches = any(m.kind == "touch" for m in moves)
+    jumps = any(m.kind == "jump" for m in moves)
     extra = 1.9 if line is not None else 0.0
-    top = -3.0 if touches else -2.3
+    top = -3.0 if jumps else -2.3
     scale = 0.78
     for _ in range(3):  # the room for "start" on the left, in data units, depends on the scale
         xlim = (-(radius + 0.35 + 0.5 / scale), (count - 1) * step + 1.0)
         scale = min(0.78, MAX_WIDTH / (xlim[1] - xlim[0]))
     used = list(dict.fromkeys(m.colour for m in moves if m.colour))  # in the clue's order
-    key_rows = -(-(len(used) + 2 + touches) // 2)
+    key_rows = -(-(len(used) + 2 + jumps) // 2)
     fig, ax = sized_figure(
         xlim, (1.6 + extra, top), scale, top=0.4, bottom=0.15 + 0.28 * key_rows, min_width=6.5
     )
@@ -234,7 +234,7 @@ def draw_colour_automaton(
         style: Any = "-"
         if move.colour == 0:
             style = BACKGROUND_STYLE
-        elif move.kind == "touch":
+        elif move.kind == "jump":
             style = TOUCH_STYLE
         ax.add_patch(
             FancyArrowPatch(
@@ -242,7 +242,7 @@ def draw_colour_automaton(
                 end,
                 arrowstyle="-|>",
                 mutation_scale=14,
-                linewidth=2.0 if move.kind == "touch" else 1.6,
+                linewidth=2.0 if move.kind == "jump" else 1.6,
                 color=_arrow_colour(move.colour, palette),
                 linestyle=style,
                 shrinkA=0,
@@ -262,7 +262,7 @@ def draw_colour_automaton(
         elif move.kind == "step":
             arrow((x + radius, 0), (end_x - radius, 0), move, 0.0)
             ax.text((x + end_x) / 2, -0.2, name, ha="center", va="bottom", fontsize=FONT - 1)
-        else:  # a touch: a high arc over the gap state it skips (and that state's loop)
+        else:  # a jump: a high arc over the gap state it skips (and that state's loop)
             chord = end_x - x - 0.5
             apex = 2.05  # how far above the states' tops the arc's middle passes
             arrow(
@@ -339,7 +339,7 @@ def draw_colour_automaton(
             for c in used
         ),
     ]
-    if touches:
+    if jumps:
         key.append(
             Line2D(
                 [],
@@ -347,7 +347,7 @@ def draw_colour_automaton(
                 color=INK,
                 linewidth=2.0,
                 linestyle=TOUCH_STYLE,
-                label="touch: into a block of another colour, no gap",
+                label="jump: into a block of another colour, no gap",
             )
         )
     key.append(

@@ -1,5 +1,5 @@
 """The colour automaton's diagram draws exactly the moves of ``colour_line_automaton``: one
-arrow per transition, in the colour it reads, the touches (a block straight into a block of
+arrow per transition, in the colour it reads, the jumps (a block straight into a block of
 another colour) drawn apart from every other move, and the accepting states double-circled."""
 
 import itertools
@@ -68,38 +68,38 @@ def test_one_arrow_per_transition_of_the_colour_automaton(clue):
     for arrow, (kind, source, colour, target) in zip(arrows(fig), drawn, strict=True):
         expected = EMPTY_ARROW if colour == 0 else "#" + RGB[colour].hex
         assert to_hex(arrow.get_edgecolor()) == expected  # the colour it reads
-        assert kind == {0: "loop", 1: "step", 2: "touch"}[target - source]
+        assert kind == {0: "loop", 1: "step", 2: "jump"}[target - source]
 
 
-def test_the_small_clue_shows_a_touch_and_a_gap():
+def test_the_small_clue_shows_a_jump_and_a_gap():
     fig = draw_colour_automaton(SMALL, RGB)
-    touches = [(s, c, t) for kind, s, c, t in drawn_moves(fig) if kind == "touch"]
-    assert touches == [(2, 2, 4)]  # from red's last cell straight into blue
+    jumps = [(s, c, t) for kind, s, c, t in drawn_moves(fig) if kind == "jump"]
+    assert jumps == [(2, 2, 4)]  # from red's last cell straight into blue
     blue_to_blue = [(s, c, t) for _, s, c, t in drawn_moves(fig) if s == 4]
     assert blue_to_blue == [(4, 0, 5)]  # the first blue block can only go on to its gap
     loops = {s for kind, s, c, t in drawn_moves(fig) if kind == "loop"}
     assert loops == {0, 3, 5, 7}  # the gaps repeat on background, and only they
 
 
-def test_touches_are_drawn_apart_from_every_other_move():
+def test_jumps_are_drawn_apart_from_every_other_move():
     fig = draw_colour_automaton([(1, "red"), (2, "blue"), (1, "red"), (1, "green")], RGB)
-    styles: dict[str, set] = {"loop": set(), "step": set(), "touch": set()}
+    styles: dict[str, set] = {"loop": set(), "step": set(), "jump": set()}
     for arrow, (kind, _, colour, _) in zip(arrows(fig), drawn_moves(fig), strict=True):
         dashes = arrow.get_linestyle()
         styles[kind].add((str(dashes), arrow.get_linewidth(), colour == 0))
-    assert len(styles["touch"]) == 1 and styles["touch"].isdisjoint(styles["step"] | styles["loop"])
+    assert len(styles["jump"]) == 1 and styles["jump"].isdisjoint(styles["step"] | styles["loop"])
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert any(text.startswith("touch") for text in legend)
-    assert len([kind for kind, *_ in drawn_moves(fig) if kind == "touch"]) == 3
+    assert any(text.startswith("jump") for text in legend)
+    assert len([kind for kind, *_ in drawn_moves(fig) if kind == "jump"]) == 3
 
 
-def test_one_colour_has_no_touch_and_is_the_black_and_white_automaton():
+def test_one_colour_has_no_jump_and_is_the_black_and_white_automaton():
     fig = draw_colour_automaton([(2, 1), (1, 1)], BLACK_AND_WHITE)
     drawn = drawn_moves(fig)
-    assert "touch" not in {kind for kind, *_ in drawn}
+    assert "jump" not in {kind for kind, *_ in drawn}
     assert sorted((s, c, t) for _, s, c, t in drawn) == sorted(line_automaton([2, 1])[0])
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert not any(text.startswith("touch") for text in legend)
+    assert not any(text.startswith("jump") for text in legend)
 
 
 def test_the_accepting_states_are_double_circled():
@@ -134,8 +134,8 @@ def test_a_line_is_run_and_its_states_written():
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert "ends in state 7, an accepting state: the line fits the clue" in texts
     written = [t.get_text() for t in fig.axes[0].texts if to_hex(t.get_color()) == SOLVED_INK]
-    assert written == ["0", "1", "2", "4", "5", "6", "7"]  # 2 to 4: the touch
-    stuck = draw_colour_automaton(SMALL, RGB, line=[1, 1, 2, 2])  # the blues touch
+    assert written == ["0", "1", "2", "4", "5", "6", "7"]  # 2 to 4: the jump
+    stuck = draw_colour_automaton(SMALL, RGB, line=[1, 1, 2, 2])  # the blues jump
     assert any("does not fit" in t.get_text() for t in stuck.axes[0].texts)
 
 
