@@ -70,6 +70,7 @@ def _smooth(height: int, width: int, colours: int, rng: np.random.Generator) -> 
     grid = np.zeros((height, width), dtype=int)
     order = rng.permutation(colours) + 1
     shapes = max(9, 3 * colours)
+    painted = 0  # the shapes painted so far: each colour in turn (an erased one takes none)
     for k in range(shapes):
         cx, cy = rng.uniform(0.1, 0.9, size=2)
         rx, ry = rng.uniform(0.05, 0.3, size=2)
@@ -77,7 +78,11 @@ def _smooth(height: int, width: int, colours: int, rng: np.random.Generator) -> 
             inside = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
         else:
             inside = (abs(x - cx) <= rx) & (abs(y - cy) <= ry)
-        grid[inside] = 0 if k % 4 == 3 else order[k % colours]
+        if k % 4 == 3:
+            grid[inside] = 0
+        else:
+            grid[inside] = order[painted % colours]
+            painted += 1
     return grid
 
 

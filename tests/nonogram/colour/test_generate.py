@@ -40,3 +40,11 @@ def test_unique_says_when_no_seed_gives_one():
     for tries in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match="tries must be a positive integer"):
             generate_colour_puzzle(10, 10, 3, "random", unique=True, tries=tries)
+
+
+@pytest.mark.parametrize("colours", [2, 3, 4, 5])
+def test_a_smooth_picture_paints_every_colour_it_is_asked_for(colours):
+    # every fourth shape is erased; the colours go round the painted shapes, so none is
+    # skipped (it was: with 4 or 5 colours one colour fell on the erased shapes every time)
+    used = [generate_colour_puzzle(30, 40, colours, "smooth", seed=s).colours for s in range(6)]
+    assert used.count(colours) >= 5, used
