@@ -27,6 +27,7 @@ MODULES = [
     "helper.nonogram.certify",
     "helper.futoshiki.certify",
     "helper.play.export",
+    "helper.play.colour",
     "helper.explain.certify",
     "helper.formats",
     "helper.colour_formats",

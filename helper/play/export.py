@@ -95,9 +95,12 @@ def _steps_json(
     values: range,
     start: Sequence[Sequence[int]],
     futoshiki: bool,
+    *,
+    undecided_ok: bool = False,
 ) -> tuple[list[dict[str, Any]], list[list[int]]]:
     """The steps as JSON, and the grid they reach from ``start`` (0 = undecided for a
-    Futoshiki, -1 for a Nonogram)."""
+    Futoshiki, -1 for a Nonogram); with ``undecided_ok``, a grid with undecided cells (the
+    steps of an explanation that says it is incomplete)."""
     grid = [list(row) for row in start]
     unknown = 0 if futoshiki else -1
     out: list[dict[str, Any]] = []
@@ -130,7 +133,7 @@ def _steps_json(
         for step_json, certificate in zip(out, proofs, strict=True):
             step_json["proved"] = bool(certificate.proved)
     undecided = [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if v == unknown]
-    if undecided:
+    if undecided and not undecided_ok:
         r, c = undecided[0]
         raise ValueError(
             f"the {len(out)} steps leave {len(undecided)} cells undecided, "

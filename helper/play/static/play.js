@@ -1,4 +1,5 @@
-/* Play on the page: the book's Nonogram and Futoshiki players, and the line editor.
+/* Play on the page: the book's Nonogram, colour Nonogram and Futoshiki players, and the line
+   editor.
 
    One small script without dependencies. Every player's output carries it
    (helper/play/widget.py), so it works on the book's site and in a notebook alike; it is not in
@@ -432,7 +433,7 @@
         step.cells.some(([r, c, v]) => this.grid[r * this.width + c] !== this.fromStep(v)),
       );
       if (number < 0) {
-        this.say("Hint:", "every step of the explanation is on the board already.");
+        this.say("Hint:", this.noStepLeftText());
         return;
       }
       const step = this.steps[number];
@@ -485,6 +486,16 @@
       return "Solved! Every rule holds.";
     }
 
+    /* What Hint says when every step is on the board and the puzzle is not solved. */
+    noStepLeftText() {
+      return "every step of the explanation is on the board already.";
+    }
+
+    /* What the explanation's last step adds (a colour explanation may stop short). */
+    endText() {
+      return "the puzzle is solved.";
+    }
+
     /* The explanation, step by step. */
 
     go(position) {
@@ -506,7 +517,7 @@
         for (const [r, c] of step.cells) this.marks.decided.add(r * this.width + c);
         this.marks.lines = step.lines;
         const heading = `Step ${target} of ${last} (${step.kind}):`;
-        const end = target === last ? " The explanation ends here: the puzzle is solved." : "";
+        const end = target === last ? ` The explanation ends here: ${this.endText()}` : "";
         this.say(heading, step.reason + proofNote(step) + end);
       } else {
         this.say("Explanation:", `${plural(last, "step")} from the empty grid. Press Next for the first.`);
@@ -799,9 +810,9 @@
           {
             role: "columnheader",
             class: `lp-colclue${this.boldAfter(c, this.width) ? " lp-b5r" : ""}`,
-            "aria-label": `column ${c}, clue ${clue.join(" ") || "0"}`,
+            "aria-label": `column ${c}, clue ${this.clueWords(clue)}`,
           },
-          (clue.length ? clue : [0]).map((n) => el("span", {}, n)),
+          this.clueItems(clue),
           el("span", { class: "lp-index", "aria-hidden": "true" }, c),
         ),
       );
@@ -821,9 +832,9 @@
           {
             role: "rowheader",
             class: "lp-rowclue",
-            "aria-label": `row ${r}, clue ${clue.join(" ") || "0"}`,
+            "aria-label": `row ${r}, clue ${this.clueWords(clue)}`,
           },
-          (clue.length ? clue : [0]).map((n) => el("span", {}, n)),
+          this.clueItems(clue),
           el("span", { class: "lp-index", "aria-hidden": "true" }, r),
         );
         this.rowHeads.push(head);
@@ -858,6 +869,15 @@
       return (index + 1) % 5 === 0 && index + 1 < count;
     }
 
+    /* A clue as its numbers at the board's edge, and in words (its header's ARIA label). */
+    clueItems(clue) {
+      return (clue.length ? clue : [0]).map((n) => el("span", {}, n));
+    }
+
+    clueWords(clue) {
+      return clueText(clue);
+    }
+
     /* Mouse and pen: act on press, and drag. Touch: act on tap (a click), so that a swipe
        that scrolls the page changes nothing. A click with no press before it (a screen
        reader's "activate") acts like a tap. */
@@ -869,8 +889,7 @@
       this.pointerHandled = true;
       this.moveCursor(index, true);
       if (this.mode !== "play") return;
-      const tool = event.button === 2 ? CROSS : this.tool;
-      const value = tool !== UNKNOWN && this.grid[index] === tool ? UNKNOWN : tool;
+      const value = this.pressValue(index, event.button);
       this.snapshot();
       const changed = this.setCell(index, value);
       this.drag = { value, count: changed ? 1 : 0, first: index };
@@ -892,10 +911,20 @@
       this.drag = null;
       if (drag.count === 0) return;
       const message =
-        drag.count === 1
-          ? capital(this.cellText(drag.first)) + "."
-          : `${plural(drag.count, "cell")} ${["cleared", "filled", "crossed"][drag.value]}.`;
+        drag.count === 1 ? capital(this.cellText(drag.first)) + "." : this.dragText(drag);
       this.afterEdit(message);
+    }
+
+    /* What a press (mouse button `button`: 0 left, 2 right) or a tap sets at `index`: the
+       tool's value (a right click crosses), or unknown when the cell holds it already. */
+    pressValue(index, button) {
+      const tool = button === 2 ? CROSS : this.tool;
+      return tool !== UNKNOWN && this.grid[index] === tool ? UNKNOWN : tool;
+    }
+
+    /* What a drag over several cells did, in words. */
+    dragText(drag) {
+      return `${plural(drag.count, "cell")} ${["cleared", "filled", "crossed"][drag.value]}.`;
     }
 
     onClick(event) {
@@ -906,8 +935,7 @@
         return;
       }
       this.moveCursor(index, true);
-      const tool = this.tool;
-      this.edit(index, tool !== UNKNOWN && this.grid[index] === tool ? UNKNOWN : tool);
+      this.edit(index, this.pressValue(index, 0));
     }
 
     onKey(event) {
@@ -982,6 +1010,246 @@
         head.classList.toggle("lp-premise", cols.has(c));
         head.classList.toggle("lp-done", this.mode === "play" && this.lineDone(grid, "column", c));
       });
+    }
+  }
+
+  /* The colour Nonogram: each cell a colour number, 0 the background and 1..k the clue
+     colours (data.palette, by number, with each colour's name, RGB and the ink readable on
+     it), or EMPTY while the reader has not painted it. A clue is [length, colour] blocks;
+     blocks of one colour need a gap between them, blocks of different colours may touch. */
+  const EMPTY = -1;
+
+  /* The blocks of one line of colours: [length, colour] of each run of one clue colour
+     (EMPTY and the background are gaps), as helper.nonogram.colour.colour_runs. */
+  function colourRuns(values) {
+    const runs = [];
+    let current = 0;
+    let length = 0;
+    for (const value of values) {
+      const colour = value > 0 ? value : 0;
+      if (colour === current) {
+        length += 1;
+        continue;
+      }
+      if (current) runs.push([length, current]);
+      current = colour;
+      length = 1;
+    }
+    if (current) runs.push([length, current]);
+    return runs;
+  }
+
+  class ColourPlayer extends NonogramPlayer {
+    constructor(root, data) {
+      super(root, data);
+      this.palette = data.palette;
+      this.grid = new Array(this.height * this.width).fill(EMPTY);
+      this.colour = this.palette.length > 1 ? 1 : 0; // the first clue colour
+    }
+
+    mount() {
+      this.root.classList.add("lp-nonogram"); // the board, clues and cells of the Nonogram
+      super.mount();
+    }
+
+    colourName(value) {
+      return value === EMPTY ? "empty" : this.palette[value].name;
+    }
+
+    startValue() {
+      return EMPTY;
+    }
+
+    fromStep(value) {
+      return value;
+    }
+
+    isWrong(i) {
+      return this.grid[i] !== EMPTY && this.grid[i] !== this.solution[i];
+    }
+
+    decidedCount() {
+      return this.grid.filter((value) => value !== EMPTY).length;
+    }
+
+    lineDone(grid, axis, index) {
+      const clue = axis === "row" ? this.data.rows[index] : this.data.cols[index];
+      const runs = colourRuns(this.lineValues(grid, axis, index));
+      return runs.length === clue.length && runs.every(([n, v], j) => n === clue[j][0] && v === clue[j][1]);
+    }
+
+    /* Why a wrong colour at a cell breaks a clue, by counting: its row's or column's clue has
+       no block of that colour, or fewer cells of it than the line now holds (for the
+       background: fewer background cells than the blocks leave). Else no clue rules it out
+       on its own, and the one solution (counted or forced by the steps) has another colour. */
+    wrongReason(i) {
+      const r = Math.floor(i / this.width);
+      const c = i % this.width;
+      const mine = this.grid[i];
+      const name = this.colourName(mine);
+      for (const [axis, index, clue, length] of [
+        ["row", r, this.data.rows[r], this.width],
+        ["column", c, this.data.cols[c], this.height],
+      ]) {
+        const words = `${axis} ${index}'s clue (${this.clueWords(clue)})`;
+        const painted = this.lineValues(this.grid, axis, index).filter((v) => v === mine).length;
+        if (mine === 0) {
+          const free = length - clue.reduce((sum, [n]) => sum + n, 0);
+          if (painted > free) return `${words} leaves ${plural(free, `${name} cell`)}, and the ${axis} has ${painted}`;
+          continue;
+        }
+        const wanted = clue.filter(([, v]) => v === mine).reduce((sum, [n]) => sum + n, 0);
+        if (wanted === 0) return `${words} has no ${name} block`;
+        if (painted > wanted) return `${words} has ${plural(wanted, `${name} cell`)}, and the ${axis} has ${painted}`;
+      }
+      return `no clue rules it out on its own yet, but the one picture that keeps every clue has another colour there`;
+    }
+
+    cellText(i) {
+      const r = Math.floor(i / this.width);
+      return `${cellName(r, i % this.width)}: ${this.colourName(this.shown()[i])}`;
+    }
+
+    clueItems(clue) {
+      if (!clue.length) return [el("span", { class: "lp-block lp-block-none" }, 0)];
+      return clue.map(([length, colour]) =>
+        el("span", {
+          class: "lp-block",
+          style: `background-color:${this.palette[colour].rgb};color:${this.palette[colour].ink}`,
+        }, length),
+      );
+    }
+
+    clueWords(clue) {
+      if (!clue.length) return `empty, every cell ${this.palette[0].name}`;
+      return clue.map(([length, colour]) => `${length} ${this.palette[colour].name}`).join(", ");
+    }
+
+    buildTools() {
+      this.swatches = this.palette.map((colour, value) =>
+        el(
+          "button",
+          {
+            type: "button",
+            class: "lp-button lp-swatch",
+            "aria-pressed": String(value === this.colour),
+            "aria-keyshortcuts": value <= 9 ? String(value) : null,
+            "data-colour": value,
+            onclick: () => this.chooseColour(value),
+          },
+          el("span", { class: "lp-chip", style: `background-color:${colour.rgb}`, "aria-hidden": "true" }),
+          el("span", { class: "lp-swatch-name" }, colour.name),
+          value <= 9 ? el("span", { class: "lp-key", "aria-hidden": "true" }, value) : null,
+        ),
+      );
+      return el(
+        "div",
+        { class: "lp-buttons lp-tools lp-picker", role: "group", "aria-label": "Colour to paint with" },
+        el("span", { class: "lp-label" }, "Paint with:"),
+        this.swatches,
+      );
+    }
+
+    chooseColour(value) {
+      this.colour = value;
+      this.swatches.forEach((swatch, v) => swatch.setAttribute("aria-pressed", String(v === value)));
+      const name = this.colourName(value);
+      this.announce(`${capital(name)}: a click, tap, Space or Enter paints a cell ${name}.`);
+    }
+
+    helpText() {
+      const last = Math.min(9, this.palette.length - 1);
+      const background = this.palette[0].name;
+      return el(
+        "ul",
+        {},
+        el("li", {}, `Each clue number is a block of its colour. Blocks of one colour have at least one ${background} cell between them; blocks of different colours may touch.`),
+        el("li", {}, `Choose a colour above the board (${background} is the background), then click or tap cells to paint them; painting a cell its own colour again makes it empty. A right click paints ${background}; drag to paint a run of cells.`),
+        el("li", {}, `Keys: arrows move; 0 to ${last} choose a colour; Space or Enter paints; X or . paints ${background}; Backspace or Delete empties a cell; Shift+arrow carries the cell's colour along; H hint, C check, U undo.`),
+        el("li", {}, "Hint paints the next step of the explanation (its cells ringed, its line outlined) and says why; Previous and Next show the whole explanation from the empty grid (N and P on the board, Escape goes back)."),
+      );
+    }
+
+    pressValue(index, button) {
+      const colour = button === 2 ? 0 : this.colour;
+      return this.grid[index] === colour ? EMPTY : colour;
+    }
+
+    dragText(drag) {
+      const done = drag.value === EMPTY ? "emptied" : `painted ${this.colourName(drag.value)}`;
+      return `${plural(drag.count, "cell")} ${done}.`;
+    }
+
+    onKey(event) {
+      if (this.indexOf(event.target) < 0) return;
+      if (this.commonKey(event)) {
+        event.preventDefault();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const { key } = event;
+      if (/^[0-9]$/.test(key) && Number(key) < this.palette.length) {
+        event.preventDefault();
+        this.chooseColour(Number(key));
+        return;
+      }
+      const current = this.grid[this.cursor];
+      let value = null;
+      if (key === " " || key === "Enter") value = current === this.colour ? EMPTY : this.colour;
+      else if (key === "x" || key === "X" || key === ".") value = current === 0 ? EMPTY : 0;
+      else if (key === "Backspace" || key === "Delete") value = EMPTY;
+      if (value === null) return;
+      event.preventDefault();
+      this.edit(this.cursor, value);
+    }
+
+    /* The largest cell (MIN_CELL to 32 px) with which the board, its coloured clues
+       included, fits the frame, measured; at MIN_CELL it may scroll sideways. */
+    fit() {
+      const style = getComputedStyle(this.wrap);
+      const room = this.wrap.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      let size = 32;
+      const apply = () => this.root.style.setProperty("--lp-cell", `${size}px`);
+      apply();
+      while (size > MIN_CELL && this.board.getBoundingClientRect().width > room) {
+        size -= 1;
+        apply();
+      }
+      const clues = Math.ceil(this.rowHeads[0].getBoundingClientRect().width);
+      this.wrap.style.setProperty("--lp-clues", `${clues}px`);
+    }
+
+    renderCell(i) {
+      const cell = this.cells[i];
+      const value = this.shown()[i];
+      cell.dataset.state = value === EMPTY ? "unknown" : value === 0 ? "background" : "painted";
+      if (value === EMPTY) {
+        delete cell.dataset.colour;
+        cell.style.removeProperty("--lp-fill");
+        cell.style.removeProperty("--lp-fill-ink");
+      } else {
+        cell.dataset.colour = String(value);
+        cell.style.setProperty("--lp-fill", this.palette[value].rgb);
+        cell.style.setProperty("--lp-fill-ink", this.palette[value].ink);
+      }
+      const wrong = this.marks.wrong.has(i);
+      cell.setAttribute("aria-label", this.cellText(i) + (wrong ? ", wrong" : ""));
+      cell.classList.toggle("lp-wrong", wrong);
+      if (wrong) cell.setAttribute("aria-invalid", "true");
+      else cell.removeAttribute("aria-invalid");
+      cell.classList.toggle("lp-new", this.marks.decided.has(i));
+    }
+
+    solvedText() {
+      return "Solved! Every row and column matches its clue, colours included.";
+    }
+
+    noStepLeftText() {
+      return this.data.stalled || super.noStepLeftText();
+    }
+
+    endText() {
+      return this.data.stalled || super.endText();
     }
   }
 
@@ -1640,7 +1908,7 @@
       root.append(el("p", { class: "lp-status" }, `This player's data cannot be read: ${error.message}`));
       return;
     }
-    const kinds = { nonogram: NonogramPlayer, futoshiki: FutoshikiPlayer };
+    const kinds = { nonogram: NonogramPlayer, futoshiki: FutoshikiPlayer, colour: ColourPlayer };
     const Kind = data.widget === "line" ? LineEditor : kinds[data.puzzle];
     if (!Kind) {
       root.dataset.lpMounted = "error";
