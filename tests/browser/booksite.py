@@ -21,6 +21,9 @@ from bs4 import BeautifulSoup
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 375, "height": 812}
+"""A narrower phone (the colour player's 10 x 10 must fit it without scrolling sideways)."""
+PHONES = (PHONE, SMALL_PHONE)
 # Pages Sphinx writes that are not chapters: they are tested on their own (search) or not at all.
 NOT_CHAPTERS = {"genindex.html", "search.html", "py-modindex.html"}
 
@@ -144,8 +147,8 @@ def visit(
         viewport=viewport,
         color_scheme=mode,
         device_scale_factor=1,
-        is_mobile=viewport is PHONE,
-        has_touch=viewport is PHONE,
+        is_mobile=any(viewport is phone for phone in PHONES),
+        has_touch=any(viewport is phone for phone in PHONES),
     )
     if stored_choice:
         context.add_init_script(

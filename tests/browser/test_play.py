@@ -602,7 +602,9 @@ def test_every_player_fits_a_phone(browser, base_url: str, site: Path, scheme: s
     """At 390 px: no player is wider than the page, every cell is 24 px at least (the 20 × 20
     too: its board scrolls sideways in its frame, says so, and keeps its row clues in view,
     opaque in either theme), and the clues are 12 px at least."""
-    players = [p for p in find_players(site) if p.kind in ("nonogram", "futoshiki", "line")]
+    players = [
+        p for p in find_players(site) if p.kind in ("nonogram", "colour", "futoshiki", "line")
+    ]
     scrolling = []
     for path in sorted({p.path for p in players}):
         with visit(browser, base_url + path, viewport=PHONE, mode=scheme) as opened:
@@ -622,7 +624,7 @@ def test_every_player_fits_a_phone(browser, base_url: str, site: Path, scheme: s
                     assert layout["clueFont"] >= 12, f"{name}: clues of {layout['clueFont']} px"
                 if layout["note"] is not None:  # the Nonogram and the Futoshiki say it
                     assert layout["note"] == layout["scrolls"], f"{name}: {layout}"
-                if layout["scrolls"] and player.kind == "nonogram":
+                if layout["scrolls"] and player.kind in ("nonogram", "colour"):
                     end = _root(opened, player).evaluate(SCROLLED_TO_THE_END_JS)
                     assert end["scrolled"] > 0 and end["lastColumnInside"], f"{name}: {end}"
                     assert abs(end["clueFromEdge"]) < 1 and end["clueOnTop"], f"{name}: {end}"
@@ -780,7 +782,9 @@ def test_back_to_top_does_not_cover_a_player_on_a_phone(browser, base_url: str, 
     """The theme's "Back to top" button shows when the reader scrolls up, near the bottom of
     the window; at 390 px it covers no player (none of its cells), wherever the page is
     scrolled to put it over one; over the text it still shows."""
-    players = [p for p in find_players(site) if p.kind in ("nonogram", "futoshiki", "line")]
+    players = [
+        p for p in find_players(site) if p.kind in ("nonogram", "colour", "futoshiki", "line")
+    ]
     for path in sorted({p.path for p in players}):
         with visit(browser, base_url + path, viewport=PHONE) as opened:
             page = opened.page
