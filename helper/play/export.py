@@ -184,7 +184,7 @@ def nonogram_data(
     certificate: Certificate | None = None,
 ) -> dict[str, Any]:
     """The JSON object the Nonogram player reads: clues, solution and checked steps, and with
-    ``certificate`` what proves the puzzle unique (:func:`proof_data`).
+    ``certificate`` what proves the puzzle unique (:func:`~helper.play.export.proof_data`).
 
     The solution is the grid the steps reach (every cell decided, every clue kept, or a
     ``ValueError`` that says which step or cell is wrong).
@@ -218,7 +218,7 @@ def futoshiki_data(
     certificate: Certificate | None = None,
 ) -> dict[str, Any]:
     """The JSON object the Futoshiki player reads: givens, signs, solution and checked steps,
-    and with ``certificate`` what proves the puzzle unique (:func:`proof_data`).
+    and with ``certificate`` what proves the puzzle unique (:func:`~helper.play.export.proof_data`).
 
     The steps start from the givens; the solution is the grid they reach, checked against
     every rule (or a ``ValueError`` that says which step or cell is wrong).

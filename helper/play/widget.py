@@ -89,7 +89,8 @@ FALLBACK = (
 class PlayWidget:
     """A player a notebook shows as HTML; ``str(widget)`` is the HTML, ``widget.data`` its data.
 
-    Made by :func:`nonogram_player`, :func:`futoshiki_player` or :func:`line_editor`.
+    Made by :func:`nonogram_player`, :func:`futoshiki_player`, :func:`colour_player` or
+    :func:`line_editor`.
     """
 
     def __init__(self, data: dict[str, Any], summary: str) -> None:
@@ -99,7 +100,8 @@ class PlayWidget:
 
     @property
     def html(self) -> str:
-        """The output: stylesheet, the player's element with its data, and the script."""
+        """The HTML output, which holds the stylesheet, the player's element with its data, and
+        the script."""
         kind = self.data.get("puzzle", self.data.get("widget", ""))
         return (
             f'<div class="lp-output">'
