@@ -81,10 +81,11 @@ def _need(player: Player | None) -> Player:
 
 
 def test_the_book_has_its_players(site: Path) -> None:
-    """Two Nonograms (10 × 10, 20 × 20), two Futoshikis and the line editor, at least."""
+    """Two Nonograms (10 × 10, 20 × 20), two Futoshikis, a colour Nonogram and the line editor,
+    at least."""
     kinds = [p.kind for p in find_players(site)]
     assert kinds.count("nonogram") >= 2 and kinds.count("futoshiki") >= 2, kinds
-    assert "line" in kinds, kinds
+    assert "line" in kinds and "colour" in kinds, kinds
 
 
 def test_the_book_shows_certificates_on_its_players(site: Path) -> None:
