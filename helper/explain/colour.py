@@ -1,28 +1,40 @@
-"""Explain a colour Nonogram's solution step by step, one line at a time.
+"""Explain a colour Nonogram's solution step by step, one line (or one crossing) at a time.
 
-Each step is one line whose clue, with the cells known so far, decides some open cells; its
-reason names the line, its clue with the colours' names and the colour of each cell it
-decides, so that a person can check it on the grid. The steps are those of the
-black-and-white explainer's single lines (:mod:`helper.explain.nonogram`), chosen by the same
-rule:
+Each step is one line whose clue, with the cells known so far, decides some open cells (or,
+where no line does, a row and a column that decide the cell they share); its reason names
+the line, its clue with the colours' names and the colour of each cell it decides, so that a
+person can check it on the grid. The single-line steps are those of the black-and-white
+explainer (:mod:`helper.explain.nonogram`), chosen by the same rule:
 
 1. an **overlap** step: a line whose leftmost and rightmost placements agree on some open
    cells (:mod:`helper.explain.colour_overlap`): each is covered by the same block in both
    (that block's colour), or by none (the background);
 2. a **line solver** step, when no line has an overlap step: a line whose clue, with the
    cells known, leaves one colour for some open cells that the overlap rule does not decide
-   (the colour line solver, :func:`~helper.nonogram.colour.line.solve_line_cells`).
+   (the colour line solver, :func:`~helper.nonogram.colour.line.solve_line_cells`);
+3. a **two lines** step, when no single line decides a cell: the row and the column through
+   one open cell, each of which, with the cells known, still allows that cell a set of
+   colours (the colours some placement of its clue that fits the known cells gives it),
+   where the two sets share one colour only. A cell its row allows only red or white and
+   its column only blue or white is white, which neither line shows alone. Its premises are
+   the two lines (cost ``2 * LINE_COST``), and it decides that one cell; then single-line
+   steps resume. The colour left is most often the background, which a line allows an open
+   cell whenever its blocks may shift past it; a cell that known cells pin between blocks
+   may be left a clue colour. When the two sets share no colour, the puzzle has no
+   solution (:class:`~helper.errors.NoSolutionError` names both lines).
 
 Among the steps of one kind, the one deciding the most cells comes first (then rows before
-columns, then by index). A black-and-white puzzle given as a one-colour
-:class:`~helper.nonogram.colour.ColourNonogram` gets the black-and-white explainer's
-single-line steps, cell for cell.
+columns, then by index); a two lines step decides one cell, so the first such cell in
+reading order (by row, then by column) comes first. A black-and-white puzzle given as a
+one-colour :class:`~helper.nonogram.colour.ColourNonogram` gets the black-and-white
+explainer's single-line steps, cell for cell (in black and white, an open cell that neither
+of its lines decides is open to both colours in each, so no two lines step exists).
 
-A step knows only the cells decided before it, one colour each: a cell that its row and its
-column each still allow two colours, say, is open to both lines. So single lines can stall
-where the colour line logic of the solvers (:class:`~helper.nonogram.colour.line.ColourGrid`,
-which keeps every cell's remaining colours) goes on. There is no step of several lines: the
-explanation then stops there, incomplete (:data:`STALLED`).
+A step knows only the cells decided before it, one colour each; the colour line logic of the
+solvers (:class:`~helper.nonogram.colour.line.ColourGrid`) keeps every cell's remaining
+colours and passes them from line to line, so it can still go on where these steps stall.
+There is no step of more lines: the explanation then stops there, incomplete
+(:data:`STALLED`).
 """
 
 from collections.abc import Callable, Sequence
@@ -34,7 +46,7 @@ from helper.deadline import Deadline
 from helper.errors import NoSolutionError, SolverTimeoutError
 from helper.nonogram.colour import ColourNonogram, Palette, as_colour_nonogram
 from helper.nonogram.colour.check import Block
-from helper.nonogram.colour.line import solve_line_cells
+from helper.nonogram.colour.line import solve_colour_line, solve_line_cells
 from helper.nonogram.colour.puzzle import block_text
 from helper.nonogram.puzzle import Nonogram
 
@@ -45,11 +57,14 @@ UNKNOWN = -1
 LINE_COST = 1
 """What one line costs in a step (as in :mod:`helper.explain.nonogram`)."""
 STALLED = (
-    "line logic stalls: no single line decides another cell ({open} of {cells} cells open); "
-    "explain_colour takes no step of several lines, and does not say whether the puzzle has "
-    "one solution"
+    "the explainer stalls: no single line, nor a row and a column together, decides another "
+    "cell ({open} of {cells} cells open); explain_colour takes no step of more lines, and "
+    "does not say whether the puzzle has one solution"
 )
-"""The ``message`` of an explanation that stopped where single lines decide nothing more."""
+"""The ``message`` of an explanation that stopped where single lines and crossing pairs of
+lines decide nothing more."""
+TWO_LINES = "two lines"
+"""The ``kind`` of a step that uses the row and the column through one cell."""
 
 T = TypeVar("T")
 
@@ -71,17 +86,18 @@ def explain_colour(
     -------
     Explanation
         The steps (:class:`~helper.explain.steps.Step`, ``cells`` mapping ``(row, column)``
-        to a colour number, 0 the background; kinds ``"overlap"`` and ``"line solver"``).
-        ``complete`` is ``True`` when they decide every cell: the grid they reach is then
-        ``solution``, the only one (every step is forced). When single lines stall first, or
-        ``time_limit`` passes, the steps found by then, ``complete`` ``False``, ``solution``
-        ``None`` and ``message`` saying why (:data:`STALLED`).
+        to a colour number, 0 the background; kinds ``"overlap"``, ``"line solver"`` and
+        ``"two lines"``). ``complete`` is ``True`` when they decide every cell: the grid
+        they reach is then ``solution``, the only one (every step is forced). When these
+        steps stall first, or ``time_limit`` passes, the steps found by then, ``complete``
+        ``False``, ``solution`` ``None`` and ``message`` saying why (:data:`STALLED`).
 
     Raises
     ------
     NoSolutionError
         A line that the cells decided before it leave no placement (named, with its
-        clue): the puzzle has no solution.
+        clue), or a row and a column that allow an open cell no common colour (both
+        named, with the colours each allows): the puzzle has no solution.
     TypeError
         ``puzzle`` is not a Nonogram.
 
@@ -108,7 +124,7 @@ def explain_colour(
     try:
         while any(UNKNOWN in row for row in state):
             deadline.check("explain")
-            step = _single_line_step(puzzle, state)
+            step = _single_line_step(puzzle, state) or _two_line_step(puzzle, state)
             if step is None:
                 open_ = sum(row.count(UNKNOWN) for row in state)
                 stalled = explanation(steps, start, None, 0, 0)
@@ -229,6 +245,83 @@ def _best(
     return best
 
 
+@lru_cache(maxsize=1 << 14)
+def _allowed(
+    clue: tuple[Block, ...], cells: tuple[int, ...], colours: int
+) -> tuple[int, ...] | None:
+    """Each cell's colours, as a bit mask (bit 0 the background), that some placement of
+    ``clue`` fitting the known ``cells`` gives it; ``None`` when no placement fits."""
+    n = len(cells)
+    can = tuple(
+        sum(1 << x for x, v in enumerate(cells) if v in (UNKNOWN, colour))
+        for colour in range(colours + 1)
+    )
+    masks = solve_colour_line(clue, n, can)
+    if masks is None:
+        return None
+    return tuple(
+        sum(1 << colour for colour, mask in enumerate(masks) if mask >> x & 1) for x in range(n)
+    )
+
+
+def _two_line_step(puzzle: ColourNonogram, state: list[list[int]]) -> Step | None:
+    """The first open cell, by row then column, that its row and its column together leave
+    one colour (each line with the cells known); ``None`` when there is none."""
+    height, width = puzzle.height, puzzle.width
+    premises, clues = line_premises(puzzle), line_clues(puzzle)
+    lines = [tuple(state[r][c] for r, c in _line_cells(p, height, width)) for p in premises]
+    allowed = [
+        _allowed(clue, line, puzzle.colours) for clue, line in zip(clues, lines, strict=True)
+    ]
+    rows, cols = allowed[:height], allowed[height:]
+    for r in range(height):
+        for c in range(width):
+            if state[r][c] != UNKNOWN:
+                continue
+            row, col = rows[r], cols[c]
+            if row is None:  # the single-line rules raise first; a guard
+                raise _no_placement(puzzle, ("row", r))
+            if col is None:
+                raise _no_placement(puzzle, ("column", c))
+            both = row[c] & col[r]
+            if both.bit_count() > 1:
+                continue
+            reason = _two_line_reason(puzzle, r, c, row[c], col[r])
+            if not both:
+                raise NoSolutionError(f"no solution: {reason}")
+            colour = both.bit_length() - 1
+            used = (("row", r), ("column", c))
+            return Step({(r, c): colour}, used, reason, TWO_LINES, 2 * LINE_COST)
+    return None
+
+
+def _colour_set_text(mask: int, palette: Palette) -> str:
+    """``red or white``: the clue colours in the palette's order, the background last."""
+    names = palette.names
+    order = [*range(1, len(names)), 0]
+    parts = [names[colour] for colour in order if mask >> colour & 1]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _two_line_reason(puzzle: ColourNonogram, r: int, c: int, row: int, col: int) -> str:
+    """``row 4 (3 red, 2 blue) allows only red or white at column 6, and column 6 (1 blue,
+    2 green) only blue or white at row 4: the cell is white`` (``no colour is left for the
+    cell`` when the two share none)."""
+    palette = puzzle.colour_palette
+    both = row & col
+    end = (
+        f"the cell is {palette.names[both.bit_length() - 1]}"
+        if both
+        else ("no colour is left for the cell")
+    )
+    return (
+        f"{puzzle.row_text(r)} allows only {_colour_set_text(row, palette)} at column {c}, "
+        f"and {puzzle.column_text(c)} only {_colour_set_text(col, palette)} at row {r}: {end}"
+    )
+
+
 def _positions(premise: Premise, where: Sequence[int]) -> str:
     """``columns 3 to 6`` (in a row), ``row 2`` (in a column): cells named by their crossing
     lines, as the black-and-white reasons name them."""
@@ -322,4 +415,12 @@ def _solver_reason(
     )
 
 
-__all__ = ["LINE_COST", "STALLED", "block_name", "explain_colour", "line_clues", "line_premises"]
+__all__ = [
+    "LINE_COST",
+    "STALLED",
+    "TWO_LINES",
+    "block_name",
+    "explain_colour",
+    "line_clues",
+    "line_premises",
+]

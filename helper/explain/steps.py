@@ -40,8 +40,9 @@ class Step:
     reason
         One sentence a person can check on the grid.
     kind
-        A short tag: Nonogram ``"overlap"``, ``"line solver"``, ``"several lines"`` (a
-        colour Nonogram the first two);
+        A short tag: Nonogram ``"overlap"``, ``"line solver"``, ``"several lines"``; a
+        colour Nonogram ``"overlap"``, ``"line solver"``, ``"two lines"`` (the row and the
+        column through one cell);
         Futoshiki ``"single"``, ``"sign"``, ``"chain"``, ``"hall"``, ``"case split"``.
     cost
         The cost of its premises (:data:`helper.explain.nonogram.LINE_COST` per Nonogram
@@ -83,7 +84,7 @@ class Explanation(Sequence[Step]):
     An explanation cut short by its time limit keeps the steps found by then: ``complete``
     is then ``False`` and ``message`` says why; each step kept is sound (its premises force its
     cells), but the steps do not reach the solution. So does a colour Nonogram's explanation
-    that stops where single lines decide nothing more
+    that stops where its steps (single lines, a row and a column together) decide nothing more
     (:data:`helper.explain.colour.STALLED`).
 
     Attributes
