@@ -4,7 +4,9 @@ One shape for every command: a verb, then the file (``python -m helper solve FIL
 of puzzle is read from the file's name: ``.non`` and ``.json`` are Nonograms, ``.txt`` is a
 Futoshiki in the text format, ``.xml`` a colour Nonogram in webpbn's format (a ``.json`` with
 ``colours`` is one too). With a colour puzzle, ``--json`` gives each cell's colour by the name
-the file gives it. ``generate futoshiki N`` makes a new puzzle. ``solve`` and
+the file gives it; ``explain`` explains it one line (or a row and a column) at a time, and an
+explanation that stops before the end prints the steps found and exits with status 5.
+``generate futoshiki N`` makes a new puzzle. ``solve`` and
 ``count`` take ``--certify`` (prove the answer: a "no" with a DRAT proof that the book's checker
 accepts) and ``--proof-dir DIR`` (also write each proof as DIMACS and DRAT files), and
 ``check-proof FORMULA PROOF`` checks such a pair. Installed, the same command line is the
@@ -14,7 +16,8 @@ Run ``python -m helper --help`` for the commands and ``python -m helper COMMAND 
 their options. Every command takes ``--json`` and then prints one JSON object on stdout (errors
 included) instead of text. Exit status, the same with and without ``--json``: 0 done, 1 the
 puzzle is at fault (a bad file, no solution, not unique), 2 the command line is at fault (an
-unknown option or solver), 3 the time limit ran out, 4 the model is too large to build.
+unknown option or solver), 3 the time limit ran out, 4 the model is too large to build, 5 the
+answer is incomplete (a colour Nonogram's explainer stopped before the end).
 """
 
 import argparse
@@ -48,6 +51,7 @@ if TYPE_CHECKING:
     Puzzle = Nonogram | Futoshiki | ColourNonogram
 
 EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT, EXIT_TOO_LARGE = 0, 1, 2, 3, 4
+EXIT_INCOMPLETE = 5
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program Ctrl-C stopped
 EXIT_STATUSES = {
     EXIT_OK: "done",
@@ -55,6 +59,7 @@ EXIT_STATUSES = {
     EXIT_USAGE: "the command line is at fault",
     EXIT_TIMEOUT: "the time limit ran out",
     EXIT_TOO_LARGE: "the model is too large to build",
+    EXIT_INCOMPLETE: "the answer is incomplete: the explainer stopped before the end",
     EXIT_INTERRUPTED: "stopped by Ctrl-C (what was found is not printed)",
 }
 """Every exit status and what it means (the epilog of ``--help``)."""
@@ -79,6 +84,7 @@ STATUS_EXIT = {
     "not unique": EXIT_PUZZLE,
     "timeout": EXIT_TIMEOUT,
     "too large": EXIT_TOO_LARGE,
+    "stalled": EXIT_INCOMPLETE,
 }
 """The exit status of each status a solve, a count or an explanation ends with."""
 
@@ -781,10 +787,15 @@ def _premise_data(premise: "Premise") -> dict[str, Any]:
     return {"kind": kind, **where, "text": premise_text(premise)}
 
 
-def _step_data(step: "Step") -> dict[str, Any]:
+def _value_data(value: int, names: Sequence[str] | None) -> int | str:
+    """A cell's value as JSON: the number, or a colour puzzle's colour by its name."""
+    return int(value) if names is None else names[value]
+
+
+def _step_data(step: "Step", names: Sequence[str] | None = None) -> dict[str, Any]:
     return {
         "cells": [
-            {"row": r, "column": c, "value": int(value)}
+            {"row": r, "column": c, "value": _value_data(value, names)}
             for (r, c), value in sorted(step.cells.items())
         ],
         "premises": [_premise_data(premise) for premise in step.lines],
@@ -796,12 +807,15 @@ def _step_data(step: "Step") -> dict[str, Any]:
     }
 
 
-def _explanation_data(steps: "Explanation", kind: Kind) -> dict[str, Any]:
+def _explanation_data(
+    steps: "Explanation", kind: Kind, puzzle: "Puzzle | None" = None
+) -> dict[str, Any]:
+    names = puzzle.colour_palette.names if kind == "colour" else None  # type: ignore[union-attr]
     return {
         "status": "solved" if steps.complete else "timeout",
         "complete": steps.complete,
-        "solution": None if steps.solution is None else _grid(steps.solution),
-        "steps": [_step_data(step) for step in steps],
+        "solution": None if steps.solution is None else _cells(puzzle, kind, steps.solution),
+        "steps": [_step_data(step, names) for step in steps],
         "sat_calls": steps.sat_calls,
         "hitting_sets": steps.hitting_sets,
     }
@@ -812,9 +826,10 @@ def command_explain(args: argparse.Namespace) -> Outcome:
     from helper.explain import futoshiki, nonogram
 
     kind = puzzle_kind(args.file)
-    _refuse_colour(args, kind, "explain")
     puzzle = read_puzzle(args, kind)
-    _refuse_colour(args, kind_of(puzzle, kind), "explain")
+    kind = kind_of(puzzle, kind)
+    if kind == "colour":
+        return _explain_colour(args, puzzle)
     explain: Callable[..., Explanation] = (
         nonogram.explain if kind == "nonogram" else futoshiki.explain
     )
@@ -823,12 +838,7 @@ def command_explain(args: argparse.Namespace) -> Outcome:
         steps = explain(puzzle, time_limit=args.time_limit, certify=certify)
     except SolverError as error:
         return _failed_by(_shared(args, kind), error, args.file)
-    notes = ""
-    if args.stats:
-        notes = (
-            f"{len(steps)} steps: {steps.single_line} use one premise, {steps.multi_line} more; "
-            f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets"
-        )
+    notes = _explain_stats(args, steps)
     data = {**_shared(args, kind), **_explanation_data(steps, kind)}
     lines = [str(step) for step in steps]
     if certify:
@@ -862,6 +872,58 @@ def command_explain(args: argparse.Namespace) -> Outcome:
         stopped = f"time limit reached: {steps.message} ({len(steps)} steps found)"
         return Outcome(data, "\n".join(lines), notes, stopped, exit_status=EXIT_TIMEOUT)
     return Outcome(data, "\n".join(lines), notes)
+
+
+def _explain_stats(args: argparse.Namespace, steps: "Explanation") -> str:
+    """With ``--stats``: the counts of the steps (on stderr)."""
+    if not args.stats:
+        return ""
+    return (
+        f"{len(steps)} steps: {steps.single_line} use one premise, {steps.multi_line} more; "
+        f"{steps.sat_calls} SAT calls, {steps.hitting_sets} hitting sets"
+    )
+
+
+STALLED_LINE = (
+    "the explainer stopped before the end: no single line, nor a row and a column together, "
+    "decides another cell; {open} of {cells} cells are open ({steps} steps found)"
+)
+"""The last line of a colour explanation that stalled (exit status 5)."""
+
+
+def _explain_colour(args: argparse.Namespace, puzzle: "Puzzle") -> Outcome:
+    """``explain`` for a colour Nonogram: the steps of
+    :func:`~helper.explain.colour.explain_colour`, cells by their colours' names in JSON;
+    where its steps stall, the steps found, how many cells are open, and exit status 5."""
+    from helper.explain.colour import STALLED, explain_colour
+    from helper.explain.steps import replay
+
+    if args.certify or args.proof_dir:
+        what = "--certify" if args.certify else "--proof-dir (which implies --certify)"
+        return Outcome(
+            _shared(args, "colour"),
+            error=f"{what} is not available for colour puzzles yet",
+            exit_status=EXIT_USAGE,
+        )
+    shared = _shared(args, "colour")
+    try:
+        steps = explain_colour(puzzle, time_limit=args.time_limit)  # type: ignore[arg-type]
+    except SolverError as error:
+        return _failed_by(shared, error, args.file)
+    data = {**shared, **_explanation_data(steps, "colour", puzzle), **_colour_data(puzzle)}
+    reached = replay(steps.start, steps, -1)
+    open_ = sum(row.count(-1) for row in reached)
+    data["open_cells"] = open_
+    out, notes = "\n".join(str(step) for step in steps), _explain_stats(args, steps)
+    if steps.complete:
+        return Outcome(data, out, notes)
+    cells = len(reached) * len(reached[0]) if reached else 0
+    if steps.message == STALLED.format(open=open_, cells=cells):
+        data["status"] = "stalled"
+        line = STALLED_LINE.format(open=open_, cells=cells, steps=len(steps))
+        return Outcome(data, out, notes, line, exit_status=EXIT_INCOMPLETE)
+    stopped = f"time limit reached: {steps.message} ({len(steps)} steps found)"
+    return Outcome(data, out, notes, stopped, exit_status=EXIT_TIMEOUT)
 
 
 def command_convert(args: argparse.Namespace) -> Outcome:
@@ -1098,9 +1160,13 @@ def _add_explain(commands: "argparse._SubParsersAction") -> None:
         "explain a puzzle's solution step by step, one step a line",
         "Print the steps that solve a puzzle, one a line: the cells a step decides, the clues "
         "or rules it uses, and its kind (Nonogram: overlap, line solver, several lines; "
-        "Futoshiki: single, sign, chain, hall, case split). Rows, columns and cells are "
-        "counted from 0. A puzzle without exactly one solution is refused with one line and "
-        "exit status 1.",
+        "colour Nonogram: overlap, line solver, two lines; Futoshiki: single, sign, chain, "
+        "hall, case split). Rows, columns and cells are counted from 0. A puzzle without "
+        "exactly one solution is refused with one line and exit status 1. A colour "
+        "Nonogram's explanation can stop before the end, where no single line, nor a row and "
+        "a column together, decides another cell: it prints the steps found, then one line "
+        "saying how many cells are open, and exits with status 5 (--certify is not available "
+        "for colour puzzles yet).",
     )
     _add_common(explain)
     _add_time_limit(explain)
@@ -1259,6 +1325,7 @@ def _interrupted(shared: dict[str, Any]) -> Outcome:
 
 
 __all__ = [
+    "EXIT_INCOMPLETE",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_PUZZLE",

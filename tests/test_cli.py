@@ -2,7 +2,8 @@
 
 One grammar: a verb, then the file (the kind of puzzle read from its name); ``generate
 futoshiki N``; ``--json`` on every command; exit status 0 done, 1 the puzzle, 2 the command
-line, 3 the time limit, 4 too large, the same with and without ``--json``.
+line, 3 the time limit, 4 too large, 5 incomplete (an explanation stopped before the end), the
+same with and without ``--json``.
 """
 
 import importlib
@@ -147,6 +148,7 @@ def test_help():
         assert words in result.stdout
     one_line = " ".join(result.stdout.split())
     assert "3 the time limit ran out; 4 the model is too large to build" in one_line
+    assert "5 the answer is incomplete: the explainer stopped before the end" in one_line
 
 
 def test_json_in_a_new_process():
