@@ -7,11 +7,11 @@ the palette (each colour's name, RGB and the ink readable on it,
 and the steps of :func:`helper.explain.colour.explain_colour` in the JSON form of
 :mod:`helper.play.export` (``[row, column, colour]`` cells, 0 the background).
 
-An explanation that stalls where single lines decide nothing more is accepted as it is: its
-steps are kept, ``complete`` is false and ``stalled`` says, in the explanation's own words,
-where and why single-line steps stop. The solution is then the one a count finds (the puzzle
-must have exactly one), so that Check still knows every cell. :func:`colour_player` wraps it
-all in a :class:`~.widget.PlayWidget`.
+An explanation that stalls where its steps (single lines, a row and a column together) decide
+nothing more is accepted as it is: its steps are kept, ``complete`` is false and ``stalled``
+says, in the explanation's own words, where and why the steps stop. The solution is then the
+one a count finds (the puzzle must have exactly one), so that Check still knows every cell.
+:func:`colour_player` wraps it all in a :class:`~.widget.PlayWidget`.
 """
 
 from collections.abc import Iterable
@@ -156,9 +156,9 @@ def colour_data(
     }
     if open_cells:
         data["stalled"] = (
-            f"Single-line steps stop here, after step {len(out)}: "
+            f"The steps stop here, after step {len(out)}: "
             f"{message.strip().rstrip('.')}. The puzzle has one solution all the same (counted "
-            "when this page was built): the cells still open need several lines at once."
+            "when this page was built): the cells still open need more lines at once."
         )
     return data
 

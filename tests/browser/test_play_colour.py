@@ -2,7 +2,7 @@
 
 Two players are put on the colour chapter's built page (its theme, its stylesheet, its width),
 as a notebook output is: a 10 × 10 in three colours that single-line steps solve, and one where
-they stall (``generate_colour_puzzle(10, 10, 3, "rough", seed=8)``: 22 cells left open). Each
+they stall (``generate_colour_puzzle(10, 10, 3, "rough", seed=261)``: 8 cells left open). Each
 test opens the page in a new browser context (an empty profile) and checks what a reader meets:
 the picker (one button per palette colour, the background included, the chosen one pressed,
 number keys choose), painting with the mouse (click, right click, drag) and with the keyboard
@@ -33,8 +33,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 SOLVED = ("smooth", 4)
 """A 10 × 10 in three colours whose explanation (29 single-line steps) reaches the solution."""
-STALLED = ("rough", 8)
-"""One whose single-line steps stall after 17 steps, 22 cells open (it has one solution)."""
+STALLED = ("rough", 261)
+"""One whose steps (four of two lines first) stall after 63 steps, 8 cells open (it has one
+solution)."""
 
 KIND = re.compile(r'class="lp-play" id="[^"]*" data-lp-kind="colour"')
 
@@ -335,32 +336,32 @@ def test_hint_paints_the_next_step_and_says_why(browser, base_url: str, site: Pa
         _no_problems(opened, "colour player")
 
 
-def test_where_single_lines_stall_hint_says_so(browser, base_url: str, site: Path) -> None:
-    """A puzzle whose single-line steps stop with cells open: after its last step, Hint says
+def test_where_the_steps_stall_hint_says_so(browser, base_url: str, site: Path) -> None:
+    """A puzzle whose steps stop with cells open: after its last step, Hint says
     where and why they stop (the explanation's own words) and paints nothing; so does the last
     step of Previous / Next; Check still knows every cell."""
     with visit(browser, base_url + _host(site)) as opened:
         (root,) = _open(opened, STALLED)
         data = _data(root)
-        assert data["complete"] is False and len(data["steps"]) == 17
+        assert data["complete"] is False and len(data["steps"]) == 63
         hint = root.get_by_role("button", name="Hint")
         for _ in data["steps"]:
             hint.click()
-        assert "Hint, step 17 of 17" in root.locator(".lp-reason").text_content()
+        assert "Hint, step 63 of 63" in root.locator(".lp-reason").text_content()
         before = _colours(root)
-        assert before.count(-1) == 22
+        assert before.count(-1) == 8
         hint.click()
         reason = root.locator(".lp-reason").text_content()
         assert reason == f"Hint: {data['stalled']}"
-        assert "Single-line steps stop here, after step 17: line logic stalls" in reason
-        assert "(22 of 100 cells open)" in reason and "one solution all the same" in reason
+        assert "The steps stop here, after step 63: the explainer stalls" in reason
+        assert "(8 of 100 cells open)" in reason and "one solution all the same" in reason
         assert _colours(root) == before and root.get_attribute("data-lp-solved") is None
         root.get_by_role("button", name="Check").click()
-        assert "Check: no mistakes so far; 78 of 100 cells decided." in _status(root)
+        assert "Check: no mistakes so far; 92 of 100 cells decided." in _status(root)
         nxt = root.get_by_role("button", name="Next")
-        for _ in range(17):
+        for _ in range(63):
             nxt.click()
-        assert root.locator(".lp-position").text_content() == "Step 17 of 17"
+        assert root.locator(".lp-position").text_content() == "Step 63 of 63"
         assert f"The explanation ends here: {data['stalled']}" in _status(root)
         assert nxt.is_disabled()
         _no_problems(opened, "colour player")

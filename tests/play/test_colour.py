@@ -68,15 +68,17 @@ def test_a_generated_puzzle_gives_its_palette_clues_solution_and_steps() -> None
 
 
 def test_a_stalled_explanation_keeps_its_steps_and_says_where_they_stop() -> None:
-    puzzle = generate_colour_puzzle(10, 10, 3, "rough", seed=8)
+    puzzle = generate_colour_puzzle(10, 10, 3, "rough", seed=261)
     explanation = explain_colour(puzzle)
     assert not explanation.complete and explanation.solution is None
     data = colour_data(puzzle, explanation)
-    assert data["complete"] is False and len(data["steps"]) == len(explanation) == 17
+    assert data["complete"] is False and len(data["steps"]) == len(explanation) == 63
+    assert [s["kind"] for s in data["steps"][:5]] == ["two lines"] * 4 + ["overlap"]
+    assert data["steps"][0]["lines"] == [["row", 0], ["column", 0]]
     grid = replayed(data)
     open_cells = sum(row.count(-1) for row in grid)
-    assert open_cells == 22 and f"({open_cells} of 100 cells open)" in explanation.message
-    assert data["stalled"].startswith("Single-line steps stop here, after step 17: line logic")
+    assert open_cells == 8 and f"({open_cells} of 100 cells open)" in explanation.message
+    assert data["stalled"].startswith("The steps stop here, after step 63: the explainer stalls")
     assert explanation.message in data["stalled"]
     assert "has one solution all the same" in data["stalled"]
     assert data["solution"] == puzzle.goal == count_solutions(puzzle).solutions[0]
