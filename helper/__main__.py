@@ -22,6 +22,7 @@ answer is incomplete (a colour Nonogram's explainer stopped before the end).
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_PUZZLE, EXIT_USAGE, EXIT_TIMEOUT, EXIT_TOO_LARGE = 0, 1, 2, 3, 4
 EXIT_INCOMPLETE = 5
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what a shell reports for a program Ctrl-C stopped
+EXIT_CLOSED_OUTPUT = 141  # 128 + SIGPIPE: the output's reader went away (`... | head`)
 EXIT_STATUSES = {
     EXIT_OK: "done",
     EXIT_PUZZLE: "the puzzle is at fault (a bad file, no solution; for explain, not unique)",
@@ -1283,7 +1285,30 @@ def _run(args: argparse.Namespace) -> Outcome:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (``sys.argv[1:]`` by default); return the exit
-    status (the ``logic-puzzles`` command exits with it)."""
+    status (the ``logic-puzzles`` command exits with it).
+
+    When the reader of the output goes away (``... | head``), the command stops quietly with
+    :data:`EXIT_CLOSED_OUTPUT`, as a program killed by ``SIGPIPE`` would, never a traceback."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_CLOSED_OUTPUT
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's flush at exit
+    does not fail again on the closed pipe."""
+    try:
+        target = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # no file descriptor (a captured stream)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, target)
+    os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     as_json = "--json" in words  # known before parsing: a bad command line answers in JSON too
     verb = next((word for word in words if word in VERBS), None)

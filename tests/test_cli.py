@@ -734,3 +734,37 @@ def test_ctrl_c_ends_a_command_with_one_line_and_status_130(tmp_path, as_json):
         assert answer["status"] == "interrupted" and answer["exit_status"] == 130
     else:
         assert out == ""
+
+
+class _ClosedPipe:
+    """Standard output whose reader went away: every write fails as a closed pipe does."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_output_ends_the_command_quietly(monkeypatch, capsys) -> None:
+    """`... | head` closes the pipe: no traceback, the status a SIGPIPE would give."""
+    puzzle = str(DATA / "boat.non")
+    monkeypatch.setattr(sys, "stdout", _ClosedPipe())
+    assert cli.main(["solve", puzzle]) == cli.EXIT_CLOSED_OUTPUT == 141
+    assert capsys.readouterr().err == ""
+
+
+def test_a_closed_pipe_in_a_real_process_gives_no_traceback(tmp_path) -> None:
+    """A child whose output is closed after its first line: status 141, nothing on stderr."""
+    script = (
+        "import os, sys\n"
+        "from helper.__main__ import main\n"
+        "read, write = os.pipe()\n"
+        "os.close(read)\n"  # no reader at all: the first write that reaches the pipe fails
+        "os.dup2(write, 1)\n"
+        f"sys.exit(main(['solve', {str(DATA / 'boat.non')!r}, '--json']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=Path(__file__).parent.parent)  # fmt: skip
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr == ""
