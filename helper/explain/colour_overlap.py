@@ -20,6 +20,8 @@ from functools import cache, lru_cache
 
 from helper.nonogram.colour.check import Block
 
+from .overlap import where_cells
+
 UNKNOWN = -1
 BACKGROUND = 0
 
@@ -95,17 +97,9 @@ def colour_rightmost(clue: Sequence[Block], cells: Sequence[int]) -> list[int] |
 
 
 def _where(clue: Sequence[Block], starts: Sequence[int], n: int) -> list[Where]:
-    """For each cell: ``("block", j)`` or ``("gap", j)``."""
-    where: list[Where] = []
-    j = 0
-    for x in range(n):
-        while j < len(clue) and x >= starts[j] + clue[j][0]:
-            j += 1
-        if j < len(clue) and x >= starts[j]:
-            where.append(("block", j))
-        else:
-            where.append(("gap", j))
-    return where
+    """For each cell: ``("block", j)`` or ``("gap", j)``: the black-and-white rule on the
+    blocks' lengths (a colour changes no cell's place)."""
+    return where_cells([length for length, _ in clue], starts, n)
 
 
 def colour_overlap(clue: Sequence[Block], cells: Sequence[int]) -> dict[int, Where] | None:

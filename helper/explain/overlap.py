@@ -58,7 +58,7 @@ def rightmost(clue: Sequence[int], cells: Sequence[int]) -> list[int] | None:
     return [end - length for end, length in zip(ends, clue, strict=True)]
 
 
-def _where(clue: Sequence[int], starts: Sequence[int], n: int) -> list[tuple[str, int]]:
+def where_cells(clue: Sequence[int], starts: Sequence[int], n: int) -> list[tuple[str, int]]:
     """For each cell: ``("block", j)`` or ``("gap", j)`` (the gap before block ``j``)."""
     where = []
     j = 0
@@ -80,7 +80,9 @@ def overlap(clue: Sequence[int], cells: Sequence[int]) -> dict[int, int] | None:
         return None
     n = len(cells)
     decided = {}
-    for x, (a, b) in enumerate(zip(_where(clue, left, n), _where(clue, right, n), strict=True)):
+    for x, (a, b) in enumerate(
+        zip(where_cells(clue, left, n), where_cells(clue, right, n), strict=True)
+    ):
         if cells[x] == UNKNOWN and a == b:
             decided[x] = 1 if a[0] == "block" else 0
     return decided
