@@ -362,41 +362,62 @@ def plot_nonogram_board(
     show_legend = bool(handles) if legend is None else legend and bool(handles)
     own_figure = ax is None
     if ax is None:
-        legend_height = 0.5 if show_legend else 0.0
-        title_height = 0.4 if title else 0.0
-        board_width = (width + left + 0.5) * cell_size
-        board_height = (height + top + 0.5) * cell_size
-        fig_width = max(board_width, 5.5 if show_legend else 0.0)
-        total = board_height + legend_height + title_height
-        fig = new_figure(figsize=(fig_width, total))
-        ax = fig.add_axes(
-            (
-                (fig_width - board_width) / 2 / fig_width,
-                legend_height / total,
-                board_width / fig_width,
-                board_height / total,
-            )
+        ax = board_axes(
+            (width + left + 0.5) * cell_size,
+            (height + top + 0.5) * cell_size,
+            legend_height=0.5 if show_legend else 0.0,
+            title=bool(title),
+            min_width=5.5 if show_legend else 0.0,
         )
     ax.figure.set_facecolor(PAPER)
     ax.set_facecolor(PAPER)
     _draw_nonogram(ax, rows, cols, grid, font_size=font_size, indices=indices)
     _draw_marks(ax, marks, repaired, grid, cell_size)
-    if show_legend and own_figure:
+    finish_board(ax, handles, legend=show_legend, own_figure=own_figure, font_size=font_size,
+                 title=title, columns=3)  # fmt: skip
+    return ax
+
+
+def board_axes(
+    board_width: float, board_height: float, *, legend_height: float, title: bool,
+    min_width: float,
+) -> Axes:  # fmt: skip
+    """The axes of a board of ``board_width`` × ``board_height`` inches on a new figure,
+    centred, with ``legend_height`` inches below it for a legend and room above for a
+    ``title``; the figure is at least ``min_width`` inches wide."""
+    title_height = 0.4 if title else 0.0
+    fig_width = max(board_width, min_width)
+    total = board_height + legend_height + title_height
+    fig = new_figure(figsize=(fig_width, total))
+    return fig.add_axes((
+        (fig_width - board_width) / 2 / fig_width,
+        legend_height / total,
+        board_width / fig_width,
+        board_height / total,
+    ))  # fmt: skip
+
+
+def finish_board(
+    ax: Axes, handles: Sequence[Any], *, legend: bool, own_figure: bool, font_size: float,
+    title: str | None, columns: int,
+) -> None:  # fmt: skip
+    """A board's legend (below it on its own figure, in ``columns`` columns at most, or the
+    shared legend of the figure it is a panel of) and its title."""
+    if legend and own_figure:
         ax.legend(
             handles=handles,
             loc="upper center",
             bbox_to_anchor=(0.5, 0.0),
-            ncols=min(len(handles), 3),
+            ncols=min(len(handles), columns),
             frameon=False,
             fontsize=max(9.0, min(FONT, font_size)),
             handlelength=1.4,
             handleheight=1.2,
         )
-    elif show_legend:  # a panel of a larger figure: one legend for all its boards
+    elif legend:  # a panel of a larger figure: one legend for all its boards
         board_legend(ax.figure, handles)  # type: ignore[arg-type]
     if title:
         ax.set_title(title, fontsize=max(font_size * 1.3, 10.0))
-    return ax
 
 
 MARKS_LEGEND = "book-board-marks"

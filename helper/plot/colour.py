@@ -49,7 +49,8 @@ from .boards import (
     INDEX_INK,
     INDEX_SCALE,
     MARK_LABELS,
-    board_legend,
+    board_axes,
+    finish_board,
     index_room,
 )
 
@@ -376,40 +377,19 @@ def plot_colour_board(
     own_figure = ax is None
     if ax is None:
         columns = min(len(handles), 5)
-        legend_height = 0.15 + 0.3 * math.ceil(len(handles) / columns) if show_legend else 0.0
-        title_height = 0.4 if title else 0.0
-        board_width = (width + left + 0.5) * cell_size
-        board_height = (height + top + 0.5) * cell_size
-        fig_width = max(board_width, 4.0 if show_legend else 0.0)
-        total = board_height + legend_height + title_height
-        fig = new_figure(figsize=(fig_width, total))
-        ax = fig.add_axes(
-            (
-                (fig_width - board_width) / 2 / fig_width,
-                legend_height / total,
-                board_width / fig_width,
-                board_height / total,
-            )
+        ax = board_axes(
+            (width + left + 0.5) * cell_size,
+            (height + top + 0.5) * cell_size,
+            legend_height=0.15 + 0.3 * math.ceil(len(handles) / columns) if show_legend else 0.0,
+            title=bool(title),
+            min_width=4.0 if show_legend else 0.0,
         )
     figure = _figure_of(ax)
     figure.set_facecolor(PAPER)
     ax.set_facecolor(PAPER)
     _draw_colour_board(ax, rows, cols, palette, grid, font_size=font_size, indices=indices)
-    if show_legend and own_figure:
-        ax.legend(
-            handles=handles,
-            loc="upper center",
-            bbox_to_anchor=(0.5, 0.0),
-            ncols=min(len(handles), 5),
-            frameon=False,
-            fontsize=max(9.0, min(FONT, font_size)),
-            handlelength=1.4,
-            handleheight=1.2,
-        )
-    elif show_legend:  # a panel of a larger figure: one legend for all its boards
-        board_legend(figure, handles)
-    if title:
-        ax.set_title(title, fontsize=max(font_size * 1.3, 10.0))
+    finish_board(ax, handles, legend=show_legend, own_figure=own_figure, font_size=font_size,
+                 title=title, columns=5)  # fmt: skip
     return figure
 
 
