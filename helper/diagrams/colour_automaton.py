@@ -29,11 +29,11 @@ from helper.nonogram.colour.automaton import template
 from helper.nonogram.colour.palette import Palette
 from helper.nonogram.colour.puzzle import clue_text
 from helper.nonogram.models.colour_automaton import colour_line_automaton
-from helper.palette import GRID_LINE, INK, PAPER, SOLVED_INK, readable_ink
+from helper.palette import GRID_LINE, INK, PAPER, readable_ink
 
-from .lines import EMPTY_ARROW, MAX_WIDTH, run_automaton
+from .lines import EMPTY_ARROW, MAX_WIDTH, draw_run, run_automaton
 
-TOUCH_STYLE = (0, (7, 2, 1.5, 2))
+JUMP_STYLE = (0, (7, 2, 1.5, 2))
 """The dash pattern of a jump (dash, dot): a background move is dashed, a step solid."""
 BACKGROUND_STYLE = (0, (4, 2))
 """The dash pattern of a move that reads a background cell (as in
@@ -235,7 +235,7 @@ def draw_colour_automaton(
         if move.colour == 0:
             style = BACKGROUND_STYLE
         elif move.kind == "jump":
-            style = TOUCH_STYLE
+            style = JUMP_STYLE
         ax.add_patch(
             FancyArrowPatch(
                 start,
@@ -295,26 +295,7 @@ def draw_colour_automaton(
         for i, value in enumerate(line):
             fill = "#" + palette[value].hex if value else PAPER
             draw_cell(ax, first + 0.8 * i, y, fill, size=0.6, edge=INK if value else GRID_LINE)
-        reached = [] if path is None else path[1:]
-        for i, number in enumerate(reached):
-            ax.text(
-                first + 0.3 + 0.8 * i,
-                y + 1.05,
-                str(number),
-                ha="center",
-                va="center",
-                fontsize=FONT,
-                color=SOLVED_INK,
-            )
-        accepting = {s.number for s in states if s.accepting}
-        verdict = (
-            f"ends in state {path[-1]}, an accepting state: the line fits the clue"
-            if path is not None and path[-1] in accepting
-            else "stuck or not in an accepting state: the line does not fit the clue"
-        )
-        ax.text(
-            first + 0.8 * len(line) + 0.3, y + 1.05, verdict, ha="left", va="center", fontsize=FONT
-        )
+        draw_run(ax, path, {s.number for s in states if s.accepting}, first, y, len(line))
 
     blocks = _blocks(clue, palette)
     heading = title or f"automaton of the clue {clue_text(blocks, palette)}"
@@ -346,7 +327,7 @@ def draw_colour_automaton(
                 [],
                 color=INK,
                 linewidth=2.0,
-                linestyle=TOUCH_STYLE,
+                linestyle=JUMP_STYLE,
                 label="jump: into a block of another colour, no gap",
             )
         )

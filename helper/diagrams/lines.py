@@ -16,6 +16,7 @@ drawing function that only draws that data:
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch
@@ -177,26 +178,7 @@ def automaton_figure(clue: Sequence[int], *, line: Sequence[int] | None = None) 
         ax.text(-1.25, y + 1.05, "state after\nthe cell", ha="left", va="center", fontsize=FONT)
         for x, value in enumerate(line):
             draw_cell(ax, 1.2 + 0.8 * x, y, INK if value else PAPER, size=0.6, edge=INK)
-        if path is not None:
-            for x, reached in enumerate(path[1:]):
-                ax.text(
-                    1.5 + 0.8 * x,
-                    y + 1.05,
-                    str(reached),
-                    ha="center",
-                    va="center",
-                    fontsize=FONT,
-                    color=SOLVED_INK,
-                )
-        accepting = {s.number for s in states if s.accepting}
-        verdict = (
-            f"ends in state {path[-1]}, an accepting state: the line fits the clue"
-            if path is not None and path[-1] in accepting
-            else "stuck or not in an accepting state: the line does not fit the clue"
-        )
-        ax.text(
-            1.2 + 0.8 * len(line) + 0.3, y + 1.05, verdict, ha="left", va="center", fontsize=FONT
-        )
+        draw_run(ax, path, {s.number for s in states if s.accepting}, 1.2, y, len(line))
     fig.text(
         0.01, 0.98, f"automaton of the clue {list(clue)}", ha="left", va="top", fontsize=FONT + 1
     )
@@ -475,3 +457,20 @@ def selector_figure(
         fig, [(INK, "the placement paints the cell"), (PAPER, "leaves it empty")], font=FONT - 1
     )
     return fig
+
+
+def draw_run(
+    ax: Axes, path: Sequence[int] | None, accepting: set[int], first: float, y: float, cells: int
+) -> None:
+    """Under a line of ``cells`` cells drawn from ``first`` (0.8 apart) at height ``y``: the
+    state the automaton reaches after each cell (``path`` from the start state; ``None`` when
+    it gets stuck, so no state is written) and the verdict."""
+    for x, reached in enumerate([] if path is None else path[1:]):
+        ax.text(first + 0.3 + 0.8 * x, y + 1.05, str(reached), ha="center", va="center",
+                fontsize=FONT, color=SOLVED_INK)  # fmt: skip
+    verdict = (
+        f"ends in state {path[-1]}, an accepting state: the line fits the clue"
+        if path is not None and path[-1] in accepting
+        else "stuck or not in an accepting state: the line does not fit the clue"
+    )
+    ax.text(first + 0.8 * cells + 0.3, y + 1.05, verdict, ha="left", va="center", fontsize=FONT)
