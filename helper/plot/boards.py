@@ -160,6 +160,15 @@ def _draw_nonogram(
         for c, texts in enumerate(col_texts):
             for k, number in enumerate(reversed(texts)):
                 ax.text(c + 0.5, -k - 0.5, number, color=CLUE_INK, **text)
+    frame_board(ax, height, width, left, top, font_size=font_size, first=first, indices=indices)
+
+
+def frame_board(
+    ax: Axes, height: int, width: int, left: float, top: float, *, font_size: float,
+    first: tuple[int, int] = (0, 0), indices: bool = False,
+) -> None:  # fmt: skip
+    """The limits of a board's axes (``left`` clue columns, ``top`` clue rows), with the row
+    and column numbers (counted from ``first``) right of it and below it when ``indices``."""
     right = bottom = 0.0
     if indices:
         r0, c0 = first

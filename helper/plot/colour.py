@@ -46,11 +46,10 @@ from .boards import (
     CLUE_PX,
     COLUMN_INCHES,
     FONT_PER_CELL,
-    INDEX_INK,
-    INDEX_SCALE,
     MARK_LABELS,
     board_axes,
     finish_board,
+    frame_board,
     index_room,
 )
 
@@ -219,18 +218,7 @@ def _draw_colour_board(
                 )
             for k, (length, colour) in enumerate(reversed(clue)):
                 _clue_box(ax, c, -k - 1, length, palette[colour].rgb, font_size)
-    right = bottom = 0.0
-    if indices:
-        small: dict[str, Any] = {"fontsize": font_size * INDEX_SCALE, "color": INDEX_INK}
-        for r in range(height):
-            ax.text(width + 0.2, r + 0.5, str(r0 + r), ha="left", va="center", **small)
-        for c in range(width):
-            ax.text(c + 0.5, height + 0.15, str(c0 + c), ha="center", va="top", **small)
-        right, bottom = index_room(r0 + height), 0.75
-    ax.set_xlim(-left - 0.25, width + 0.25 + right)
-    ax.set_ylim(height + 0.25 + bottom, -top - 0.25)
-    ax.set_aspect("equal")
-    ax.axis("off")
+    frame_board(ax, height, width, left, top, font_size=font_size, first=first, indices=indices)
 
 
 def colour_handles(puzzle: object, *, unknown: bool = False) -> list[Any]:
