@@ -31,7 +31,7 @@ from helper.nonogram.colour.puzzle import clue_text
 from helper.nonogram.models.colour_automaton import colour_line_automaton
 from helper.palette import GRID_LINE, INK, PAPER, readable_ink
 
-from .lines import EMPTY_ARROW, MAX_WIDTH, draw_run, run_automaton
+from .lines import EMPTY_ARROW, MAX_WIDTH, accepting_handle, draw_run, run_automaton
 
 JUMP_STYLE = (0, (7, 2, 1.5, 2))
 """The dash pattern of a jump (dash, dot): a background move is dashed, a step solid."""
@@ -331,17 +331,7 @@ def draw_colour_automaton(
                 label="jump: into a block of another colour, no gap",
             )
         )
-    key.append(
-        Line2D(
-            [],
-            [],
-            color=INK,
-            marker="$◎$",
-            markersize=15,
-            linestyle="none",
-            label="accepting state: a line may end here",
-        )
-    )
+    key.append(accepting_handle())
     fig.legend(
         handles=key,
         loc="lower center",

@@ -192,15 +192,7 @@ def automaton_figure(clue: Sequence[int], *, line: Sequence[int] | None = None) 
             linestyle=(0, (4, 2)),
             label="reads an empty cell (0)",
         ),
-        Line2D(
-            [],
-            [],
-            color=INK,
-            marker="$◎$",
-            markersize=15,
-            linestyle="none",
-            label="accepting state: a line may end here",
-        ),
+        accepting_handle(),
     ]
     fig.legend(
         handles=key,
@@ -457,6 +449,12 @@ def selector_figure(
         fig, [(INK, "the placement paints the cell"), (PAPER, "leaves it empty")], font=FONT - 1
     )
     return fig
+
+
+def accepting_handle() -> Line2D:
+    """The legend entry of an accepting state (a double circle) in the automaton figures."""
+    return Line2D([], [], color=INK, marker="$◎$", markersize=15, linestyle="none",
+                  label="accepting state: a line may end here")  # fmt: skip
 
 
 def draw_run(
