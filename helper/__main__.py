@@ -37,6 +37,7 @@ from helper.errors import (
     SolverTimeoutError,
 )
 from helper.report import CONFLICT_SECONDS, conflict_report
+from helper.sigint import ctrl_c_deferred
 
 if TYPE_CHECKING:
     from helper.cores import Diagnosis
@@ -1273,6 +1274,20 @@ def _usage_error(error: UsageError, data: dict[str, Any], as_json: bool) -> int:
     return EXIT_USAGE
 
 
+SOLVING = frozenset({"solve", "count", "explain", "generate", "check-proof"})
+"""The commands that may call a solver, and so load the solvers' libraries first."""
+
+
+def _load_solver_libraries() -> None:
+    """Import the solvers' C extensions (OR-Tools, PySAT) before the search begins, where
+    :func:`_main` holds a Ctrl-C back until they are loaded (see there)."""
+    import ortools.sat.python.cp_model
+    import pysat.card
+    import pysat.solvers
+
+    del ortools, pysat  # imported for their side effect: loaded
+
+
 def _run(args: argparse.Namespace) -> Outcome:
     """Run the command ``args`` names; its errors become outcomes with their exit status."""
     try:
@@ -1314,7 +1329,15 @@ def _main(argv: Sequence[str] | None) -> int:
     verb = next((word for word in words if word in VERBS), None)
     unparsed = {"command": verb, "file": None, "kind": None}
     try:
-        args = build_parser(prog_name()).parse_args(words)
+        # The start (parsing, which imports the registries, and the solvers' libraries): a
+        # Ctrl-C here waits for its end. Raised during a C extension's import, it would come
+        # out as an ImportError, which a library may take for a missing optional dependency
+        # and go on (seen: numpy's "PyCapsule_Import could not import module", then a count
+        # that ran on, and a process ended by SIGINT instead of with status 130).
+        with ctrl_c_deferred():
+            args = build_parser(prog_name()).parse_args(words)
+            if args.command in SOLVING:
+                _load_solver_libraries()
     except UsageError as error:
         return _usage_error(error, unparsed, as_json)
     except SystemExit as stop:  # --help

@@ -17,6 +17,7 @@ import pytest
 
 import helper.__main__ as cli
 from helper.__main__ import (
+    EXIT_INTERRUPTED,
     EXIT_PUZZLE,
     EXIT_TIMEOUT,
     EXIT_TOO_LARGE,
@@ -705,6 +706,31 @@ def test_ctrl_c_while_the_program_starts_is_the_same_one_line(tmp_path):
         assert (child.returncode, err.strip(), out) == (130, "error: interrupted by Ctrl-C", ""), (
             wait
         )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="raise_signal(SIGINT) needs POSIX here")
+@pytest.mark.parametrize("command", ["count", "solve", "explain"])
+def test_a_ctrl_c_that_a_library_swallows_while_the_program_starts_still_stops_it(
+    tmp_path, capsys, monkeypatch, command
+):
+    """A C extension reports Ctrl-C during its import as an ImportError, and a library may
+    take that for a missing optional dependency and go on (seen with numpy under pandas). The
+    start holds Ctrl-C back, so the command still stops with status 130 before it searches."""
+    import contextlib
+    import signal
+
+    def swallowing_import():
+        # "optional dependency missing": the library goes on
+        with contextlib.suppress(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, during the solvers' imports
+
+    monkeypatch.setattr(cli, "_load_solver_libraries", swallowing_import)
+    boat = tmp_path / "boat.non"
+    boat.write_text((DATA / "boat.non").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main([command, str(boat)]) == EXIT_INTERRUPTED
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "error: interrupted by Ctrl-C\n")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Python's, again
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to one process needs POSIX")
