@@ -1279,13 +1279,10 @@ SOLVING = frozenset({"solve", "count", "explain", "generate", "check-proof"})
 
 
 def _load_solver_libraries() -> None:
-    """Import the solvers' C extensions (OR-Tools, PySAT) before the search begins, where
-    :func:`_main` holds a Ctrl-C back until they are loaded (see there)."""
-    import ortools.sat.python.cp_model
-    import pysat.card
-    import pysat.solvers
+    """The solvers' C extensions, loaded while the program starts (see :func:`_main`)."""
+    from helper.backends import load_libraries
 
-    del ortools, pysat  # imported for their side effect: loaded
+    load_libraries()
 
 
 def _run(args: argparse.Namespace) -> Outcome:

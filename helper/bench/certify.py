@@ -3,12 +3,17 @@
 What does proving an answer cost? For each puzzle, a plain count (``count_solutions``, limit 2)
 and a certified one (``certify=True``: the same count, then a DRAT proof of its "no", made by
 Glucose 3 unless unit propagation alone refutes it, and checked by
-:func:`helper.proofs.drat.check_drat`) run in this process, side by
-side: ``--repeat`` rounds, the order alternating (plain then certified, certified then plain,
-...) so that neither always runs second, the median of each kept. It prints, per puzzle, the
-claim, the proof's lemmas, the check's propagations, both medians and their ratio, then per
-set and split the median and the largest ratio, and the goal of the chapter "Trusting a no":
-a certified uniqueness costs at most :data:`UNIQUENESS_RATIO` times the plain count.
+:func:`helper.proofs.drat.check_drat`) run in this process, side by side, with a control: the
+count by the family's SAT counter (:data:`SAT_COUNTERS`: blocking clauses on a CNF of the kind
+the proof is made on, no proof), which separates what the proof and its check cost from what
+SAT costs where the plain count needs none (the default counter is CP-SAT, whose presolve
+decides a line-solvable puzzle in C++). ``--repeat`` rounds, the order turning (plain,
+certified, SAT; then certified, SAT, plain; ...) so that none always runs first, the median of
+each kept. It prints, per puzzle, the claim, the proof's lemmas, the check's propagations, the
+medians and the ratios, then per set and split the median and the largest ratio, and the goal
+of the chapter "Trusting a no": a certified uniqueness costs at most :data:`UNIQUENESS_RATIO`
+times the plain count (the ratio to the SAT count is printed beside it for information; it is
+not the goal).
 ``--explain`` measures explanations the same way (``explain`` against ``explain(...,
 certify=True)``, a proof per step), with the goal :data:`EXPLANATION_RATIO`. The puzzles are
 the book's and seeded ones of two splits (:mod:`helper.bench.explain_sets`), reported apart;
@@ -37,6 +42,9 @@ EXPLANATION_RATIO = 5.0
 
 Puzzle = Nonogram | Futoshiki
 
+SAT_COUNTERS = {"Nonogram": "sat-automaton", "Futoshiki": "sat-onehot"}
+"""The control's counter per family: blocking clauses on a CNF, solved by PySAT, no proof."""
+
 
 @dataclass
 class Row:
@@ -52,11 +60,18 @@ class Row:
     propagations: int
     plain: float
     certified: float
+    sat: float | None = None
+    """The SAT counter's median time (the control; ``None`` where there is none)."""
 
     @property
     def ratio(self) -> float:
         """The certified count's median time over the plain count's."""
         return self.certified / self.plain
+
+    @property
+    def sat_ratio(self) -> float | None:
+        """The certified count's median time over the SAT count's."""
+        return None if self.sat is None else self.certified / self.sat
 
 
 def _count(puzzle: Puzzle) -> Callable[..., CountResult]:
@@ -99,18 +114,28 @@ def measure_explanation(set_name: str, split: str, puzzle: Puzzle, repeat: int) 
 
 
 def measure(set_name: str, split: str, puzzle: Puzzle, repeat: int) -> Row:
-    """Count ``puzzle`` plainly and certified, ``repeat`` times each in alternating order."""
+    """Count ``puzzle`` plainly, certified and by the SAT counter (the control), ``repeat``
+    times each, the order turning each round; the three counts must agree."""
     count = _count(puzzle)
-    seconds: dict[bool, list[float]] = {False: [], True: []}
-    certified: CountResult | None = None
+    sat_counter = SAT_COUNTERS[type(puzzle).__name__]
+    runs: dict[str, Callable[[], CountResult]] = {
+        "plain": lambda: count(puzzle),
+        "certified": lambda: count(puzzle, certify=True),
+        "sat": lambda: count(puzzle, solver=sat_counter),
+    }
+    kinds = list(runs)
+    seconds: dict[str, list[float]] = {kind: [] for kind in kinds}
+    results: dict[str, CountResult] = {}
     for round_ in range(repeat):
-        for certify in (False, True) if round_ % 2 == 0 else (True, False):
+        turn = round_ % len(kinds)
+        for kind in kinds[turn:] + kinds[:turn]:
             start = time.perf_counter()
-            result = count(puzzle, certify=certify)
-            seconds[certify].append(time.perf_counter() - start)
-            if certify:
-                certified = result
-    assert certified is not None and certified.certificate is not None
+            results[kind] = runs[kind]()
+            seconds[kind].append(time.perf_counter() - start)
+    if len({(r.count, r.complete) for r in results.values()}) != 1:
+        raise RuntimeError(f"{getattr(puzzle, 'name', '?')}: the counts disagree: {results}")
+    certified = results["certified"]
+    assert certified.certificate is not None
     proof = certified.certificate
     return Row(
         set_name,
@@ -121,13 +146,14 @@ def measure(set_name: str, split: str, puzzle: Puzzle, repeat: int) -> Row:
         proof.lemmas,
         len(proof.formula),
         proof.check.propagations if proof.check is not None else 0,
-        statistics.median(seconds[False]),
-        statistics.median(seconds[True]),
+        statistics.median(seconds["plain"]),
+        statistics.median(seconds["certified"]),
+        statistics.median(seconds["sat"]),
     )
 
 
 HEADER = ("puzzle", "claim", "proved", "lemmas", "clauses", "propagations", "plain s",
-          "certified s", "ratio")  # fmt: skip
+          "certified s", "ratio", "SAT count s", "vs SAT")  # fmt: skip
 
 
 def format_rows(rows: Sequence[Row]) -> str:
@@ -136,7 +162,9 @@ def format_rows(rows: Sequence[Row]) -> str:
     for r in rows:
         cells.append((r.puzzle, r.claim, "yes" if r.proved else "NO", f"{r.lemmas:,}",
                       f"{r.clauses:,}", f"{r.propagations:,}", f"{r.plain:.3f}",
-                      f"{r.certified:.3f}", f"{r.ratio:.1f}"))  # fmt: skip
+                      f"{r.certified:.3f}", f"{r.ratio:.1f}",
+                      "-" if r.sat is None else f"{r.sat:.3f}",
+                      "-" if r.sat_ratio is None else f"{r.sat_ratio:.1f}"))  # fmt: skip
     return align_columns(cells, left=2)
 
 
@@ -163,6 +191,12 @@ def summary(rows: Sequence[Row]) -> list[str]:
             worst = max(part, key=lambda r: r.ratio)
             met = all(r.proved and r.ratio <= ratio for r in part)
             verdict = "met" if met else "NOT met"
+            controlled = [r for r in part if r.sat_ratio is not None]
+            if controlled:
+                most = max(controlled, key=lambda r: r.sat_ratio or 0.0)
+                lines.append(f"control ({split}): certified {what} against the SAT count of "
+                             f"the same puzzles: the largest ratio {most.sat_ratio:.1f} "
+                             f"({most.puzzle}), for information (not the goal)")  # fmt: skip
             lines.append(f"goal ({split}): certified {what} within x {ratio:g} of {plain}: "
                          f"{len(part)} puzzles, the largest ratio {worst.ratio:.1f} "
                          f"({worst.puzzle}), {verdict}")  # fmt: skip

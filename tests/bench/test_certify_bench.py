@@ -1,6 +1,8 @@
 """The certificate benchmark (``python -m helper.bench.certify``): what it measures and how
 it judges its goal, on small puzzles (its numbers are seconds; no test asserts a time)."""
 
+import dataclasses
+
 import pytest
 
 from helper.bench import certify as bench
@@ -13,8 +15,37 @@ def test_a_puzzle_is_measured_plain_and_certified_with_its_proof():
     assert (row.puzzle, row.claim, row.proved, row.lemmas) == ("corner", "unique", True, 0)
     assert row.clauses > 0 and row.plain > 0 and row.certified > 0
     assert row.ratio == row.certified / row.plain
+    assert row.sat is not None and row.sat > 0 and row.sat_ratio == row.certified / row.sat
     other = bench.measure("small", "book", Futoshiki([[0, 0], [0, 0]], name="two"), 1)
     assert (other.claim, other.proved, other.clauses) == ("at least 2 solutions", True, 0)
+    assert other.sat is not None and other.sat > 0
+
+
+def test_the_control_counts_with_the_sat_counter_and_the_three_counts_must_agree(monkeypatch):
+    """The control is the family's SAT counter; a count that disagrees with the others stops
+    the measurement instead of being timed."""
+    import helper.nonogram as nonogram
+
+    used = []
+    real = nonogram.count_solutions
+
+    def spy(puzzle, *args, **kwargs):
+        used.append(kwargs.get("solver"))
+        return real(puzzle, *args, **kwargs)
+
+    monkeypatch.setattr(bench, "count_nonogram", spy)
+    bench.measure("small", "book", Nonogram([[2], [1]], [[2], [1]], name="corner"), 3)
+    assert sorted(map(str, used)) == ["None"] * 6 + ["sat-automaton"] * 3
+
+    def wrong(puzzle, *args, **kwargs):
+        result = real(puzzle, *args, **kwargs)
+        if kwargs.get("solver") == "sat-automaton":  # a second "solution"
+            return dataclasses.replace(result, solutions=[*result.solutions, [[0, 0], [0, 0]]])
+        return result
+
+    monkeypatch.setattr(bench, "count_nonogram", wrong)
+    with pytest.raises(RuntimeError, match="corner: the counts disagree"):
+        bench.measure("small", "book", Nonogram([[2], [1]], [[2], [1]], name="corner"), 1)
 
 
 def _row(split, claim, ratio, proved=True, name="p"):
@@ -28,6 +59,13 @@ def test_the_goal_is_met_only_when_every_unique_puzzle_is_proved_within_the_rati
         [_row("held-out", "unique", 2.0), _row("held-out", "unique", 3.5, name="q")]
     )
     assert slow[-1].endswith("NOT met") and "(q)" in slow[-1]
+    controlled = bench.Row("set", "tuning", "c", "unique", True, 0, 1, 0, 1.0, 2.0, 0.25)
+    lines = bench.summary([controlled])
+    assert lines[-2] == (
+        "control (tuning): certified uniqueness against the SAT count of the same puzzles: "
+        "the largest ratio 8.0 (c), for information (not the goal)"
+    )
+    assert lines[-1].endswith(", met")  # the goal is against the plain count: 2.0
     unproved = bench.summary([_row("book", "unique", 1.0, proved=False)])
     assert unproved[-1].endswith("NOT met")
     assert bench.summary([_row("book", "at least 2 solutions", 9)]) == [
