@@ -125,12 +125,13 @@ def _line_clauses(
         by_colour: dict[int, list[int]] = {}
         for q, var in layer.items():
             value = values[q]
+            neg = -var  # one int object for the three clauses it heads, not three: less memory
             by_colour.setdefault(value, []).append(var)
-            out.append([-var, cell[value]])
+            out.append([neg, cell[value]])
             for there, near in ((previous, before[q]), (following, after[q])):
                 if there is None:
                     continue
-                clause = [-var]
+                clause = [neg]
                 for p in near:
                     found = there.get(p)
                     if found is None:
