@@ -1,10 +1,13 @@
 """Test doubles shared by the test files: solvers that never answer, so that a test about
-giving up does not depend on a puzzle staying hard for today's solvers."""
+giving up does not depend on a puzzle staying hard for today's solvers; and explanation steps
+made by hand, for the players' data."""
 
 import signal
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from pysat.solvers import Solver
 
@@ -113,3 +116,20 @@ def never_answering(backend, clauses=(), *, run=None):
     solver._solver.delete()
     solver._solver = NeverAnswers(name=pysat.constructor_name(backend), bootstrap_with=clauses)
     return solver
+
+
+@dataclass(frozen=True)
+class Step:
+    """An explanation step made by hand: the cells it decides, its lines, reason and kind."""
+
+    cells: dict[tuple[int, int], int]
+    lines: tuple[Any, ...] = (("row", 0),)
+    reason: str = "Because."
+    kind: str = "line"
+
+
+def whole_grid(grid) -> list[Step]:
+    """One step per row of ``grid``, each deciding the whole row."""
+    return [
+        Step({(r, c): v for c, v in enumerate(row)}, (("row", r),)) for r, row in enumerate(grid)
+    ]

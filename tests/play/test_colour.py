@@ -4,10 +4,10 @@ stops; bad input refused with the step and the cell."""
 
 import json
 import re
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
 
 import pytest
+from stubs import Step, whole_grid
 
 from helper import palette as inks
 from helper.explain.colour import explain_colour
@@ -17,19 +17,6 @@ from helper.nonogram.colour.generate import generate_colour_puzzle
 from helper.play import colour_data, colour_player
 
 CORNER = ColourNonogram.from_grid([[1, 1, 0], [1, 2, 2]], [("red", "f00"), ("blue", "00f")])
-
-
-@dataclass(frozen=True)
-class Step:
-    cells: dict[tuple[int, int], int]
-    lines: tuple[Any, ...] = (("row", 0),)
-    reason: str = "Because."
-    kind: str = "line"
-
-
-def whole_grid(grid: list[list[int]]) -> list[Step]:
-    """One step per row of ``grid``, each deciding the whole row."""
-    return [Step({(r, c): v for c, v in enumerate(row)}) for r, row in enumerate(grid)]
 
 
 def replayed(data: dict) -> list[list[int]]:

@@ -2,10 +2,9 @@
 
 import json
 import re
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
+from stubs import Step, whole_grid
 
 from helper.explain.futoshiki import explain as explain_futoshiki
 from helper.explain.nonogram import explain as explain_nonogram
@@ -14,22 +13,6 @@ from helper.futoshiki import solve as solve_futoshiki
 from helper.nonogram import Nonogram, load_puzzle
 from helper.nonogram import solve as solve_nonogram
 from helper.play import futoshiki_data, nonogram_data
-
-
-@dataclass(frozen=True)
-class Step:
-    cells: dict[tuple[int, int], int]
-    lines: tuple[Any, ...] = (("row", 0),)
-    reason: str = "Because."
-    kind: str = "line"
-
-
-def whole_grid(grid) -> list[Step]:
-    """One step per row of ``grid``, each deciding the whole row."""
-    return [
-        Step({(r, c): v for c, v in enumerate(row)}, (("row", r),)) for r, row in enumerate(grid)
-    ]
-
 
 SMALL = Nonogram.from_grid([[1, 0, 1], [1, 1, 0]])
 

@@ -164,6 +164,21 @@
     return el("button", Object.assign({ type: "button", class: "lp-button", onclick }, extra), text);
   }
 
+  // A row of buttons of which one is chosen (the tools, the colours): its label, and the
+  // one place that says which button is pressed.
+  function choiceGroup(extraClass, ariaLabel, label, buttons) {
+    return el(
+      "div",
+      { class: `lp-buttons lp-tools${extraClass}`, role: "group", "aria-label": ariaLabel },
+      el("span", { class: "lp-label" }, label),
+      buttons,
+    );
+  }
+
+  function pressOnly(buttons, chosen) {
+    buttons.forEach((b, i) => b.setAttribute("aria-pressed", String(i === chosen)));
+  }
+
   const clueText = (clue) => clue.join(" ") || "0";
   const pairText = (i, n) => `(${Math.floor(i / n)}, ${i % n})`;
 
@@ -768,19 +783,12 @@
           class: `lp-button lp-tool lp-tool-${STATE_NAMES[tool]}`,
         }),
       );
-      return el(
-        "div",
-        { class: "lp-buttons lp-tools", role: "group", "aria-label": "What a click or tap does" },
-        el("span", { class: "lp-label" }, "Click or tap to:"),
-        this.toolButtons,
-      );
+      return choiceGroup("", "What a click or tap does", "Click or tap to:", this.toolButtons);
     }
 
     chooseTool(tool) {
       this.tool = tool;
-      [FILL, CROSS, UNKNOWN].forEach((t, i) =>
-        this.toolButtons[i].setAttribute("aria-pressed", String(t === tool)),
-      );
+      pressOnly(this.toolButtons, [FILL, CROSS, UNKNOWN].indexOf(tool));
       this.announce(`A click or tap now ${["clears", "fills", "crosses"][tool]} a cell.`);
     }
 
@@ -1142,17 +1150,12 @@
           value <= 9 ? el("span", { class: "lp-key", "aria-hidden": "true" }, value) : null,
         ),
       );
-      return el(
-        "div",
-        { class: "lp-buttons lp-tools lp-picker", role: "group", "aria-label": "Colour to paint with" },
-        el("span", { class: "lp-label" }, "Paint with:"),
-        this.swatches,
-      );
+      return choiceGroup(" lp-picker", "Colour to paint with", "Paint with:", this.swatches);
     }
 
     chooseColour(value) {
       this.colour = value;
-      this.swatches.forEach((swatch, v) => swatch.setAttribute("aria-pressed", String(v === value)));
+      pressOnly(this.swatches, value);
       const name = this.colourName(value);
       this.announce(`${capital(name)}: a click, tap, Space or Enter paints a cell ${name}.`);
     }
