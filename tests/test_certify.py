@@ -193,7 +193,7 @@ def test_a_certified_count_of_every_solution_agrees_with_brute_force(picture):
 @settings(max_examples=25, deadline=None)
 @given(small_pictures())
 def test_unit_propagation_refutes_a_second_picture_exactly_when_line_logic_solves_it(picture):
-    """On the automaton CNF unit propagation is line logic: a uniqueness proof of a puzzle
+    """On the block-start CNF unit propagation is line logic: a uniqueness proof of a puzzle
     that line logic solves needs no lemma, and one that line logic does not solve needs some."""
     rows, cols = clues_from_grid(picture)
     puzzle = Nonogram(rows, cols)

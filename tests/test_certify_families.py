@@ -43,10 +43,10 @@ def spy(monkeypatch):
 def test_a_nonogram_s_comments_name_its_size_variables_and_clues():
     puzzle = Nonogram([[1, 1], [], [2]], [[1, 1], [1], [1]])
     assert nc.cnf_comments(puzzle) == [
-        "a Nonogram of 3 rows and 3 columns, as the automaton CNF",
+        "a Nonogram of 3 rows and 3 columns, as the block-start CNF",
         "variables 1 to 9: the cells row by row, true when filled (row r, column c, counted "
         "from 0, is variable r * 3 + c + 1)",
-        "variables from 10: the states of each line's automaton",
+        "variables from 10: each line's gap states and block starts",
         "row clues, from the top: 1 1 | 0 | 2",
         "column clues, from the left: 1 1 | 1 | 1",
     ]

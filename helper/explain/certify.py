@@ -2,7 +2,7 @@
 known before it, proved by a DRAT proof that the book's checker accepts.
 
 A step claims: *given the cells decided before it, its premises alone decide these cells*. The
-formula of step ``k`` is its premises' clauses (a Nonogram line's automaton clauses, a
+formula of step ``k`` is its premises' clauses (a Nonogram line's block-start clauses, a
 Futoshiki row's, column's, sign's or given's one-hot clauses, with "each cell holds one
 digit"), a unit clause per cell known before it, and one clause "some decided cell has
 another value". :func:`helper.certify.refute` proves it has no model. The claim is about the
@@ -19,7 +19,7 @@ from helper.futoshiki.cnf import pairwise_exactly_one
 from helper.futoshiki.puzzle import Futoshiki
 from helper.nonogram.certify import cnf_comments as nonogram_comments
 from helper.nonogram.clues import UNKNOWN
-from helper.nonogram.models.cnf_automaton import automaton_line_clauses
+from helper.nonogram.models.cnf_starts import start_line_clauses
 from helper.nonogram.puzzle import Nonogram
 from helper.proofs import Certificate, unproved
 
@@ -46,7 +46,7 @@ def _nonogram_formula(puzzle: Nonogram, step: Step, before: Sequence[Sequence[in
             places = [(r, index) for r in range(height)]
             clue = puzzle.cols[index]
         cells.update(places)
-        new_top = automaton_line_clauses(
+        new_top = start_line_clauses(
             clue, [UNKNOWN] * len(places), [var(r, c) for r, c in places], top, clauses
         )
         assert new_top is not None  # a valid clue always fits an open line

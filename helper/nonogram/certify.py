@@ -1,9 +1,13 @@
-"""Certificates for Nonogram answers: the automaton CNF of the clues, cell ``(r, c)`` as
+"""Certificates for Nonogram answers: the block-start CNF of the clues, cell ``(r, c)`` as
 variable ``r * width + c + 1``, refuted with a DRAT proof the book's checker accepts.
 
-On this CNF unit propagation is line logic (``helper.nonogram.models.cnf_automaton``), so a
-puzzle that line logic solves alone has a uniqueness proof with no lemma at all: the clues and
-"some cell differs" fail by propagation.
+On this CNF, as on the full automaton CNF it is made from, unit propagation is line logic
+(``helper.nonogram.models.cnf_starts``), so a puzzle that line logic solves alone has a
+uniqueness proof with no lemma at all: the clues and "some cell differs" fail by propagation.
+It has fewer clauses (each block's chain of cell states is one variable per start), and a
+certificate's cost is mostly building its formula and propagating it, so it is the formula of
+every Nonogram certificate: counts, solves, conflicting lines and explanation steps
+(:mod:`helper.explain.certify`).
 """
 
 from collections.abc import Sequence
@@ -22,14 +26,15 @@ from helper.results import CountResult, Grid, SolveResult
 
 from .clues import UNKNOWN, check_nonogram, runs
 from .conflicts import ClueLine, LineConflict, puzzle_lines, switched_cnf
-from .models.cnf_automaton import SatModel, automaton_line_clauses, build_sat_model
+from .models.cnf_automaton import SatModel
+from .models.cnf_starts import build_start_model, start_line_clauses
 from .puzzle import Nonogram
 
 
 def nonogram_cnf(puzzle: Nonogram) -> SatModel:
-    """The automaton CNF of ``puzzle`` with no cell decided: variables ``1 .. height *
+    """The block-start CNF of ``puzzle`` with no cell decided: variables ``1 .. height *
     width`` are the cells, row by row (cell ``(r, c)``, from 0, is ``r * width + c + 1``),
-    and the rest are the lines' automaton states.
+    and the rest are each line's gap states and block starts.
 
     Examples
     --------
@@ -37,7 +42,7 @@ def nonogram_cnf(puzzle: Nonogram) -> SatModel:
     >>> model.cells
     [[1, 2], [3, 4]]
     """
-    return build_sat_model(puzzle.rows, puzzle.cols)
+    return build_start_model(puzzle.rows, puzzle.cols)
 
 
 def cnf_comments(puzzle: Nonogram) -> list[str]:
@@ -48,10 +53,10 @@ def cnf_comments(puzzle: Nonogram) -> list[str]:
         return " | ".join(" ".join(map(str, clue)) or "0" for clue in lines)
 
     return [
-        f"a Nonogram of {height} rows and {width} columns, as the automaton CNF",
+        f"a Nonogram of {height} rows and {width} columns, as the block-start CNF",
         f"variables 1 to {height * width}: the cells row by row, true when filled "
         f"(row r, column c, counted from 0, is variable r * {width} + c + 1)",
-        f"variables from {height * width + 1}: the states of each line's automaton",
+        f"variables from {height * width + 1}: each line's gap states and block starts",
         f"row clues, from the top: {clues(puzzle.rows)}",
         f"column clues, from the left: {clues(puzzle.cols)}",
     ]
@@ -127,9 +132,9 @@ def certify_conflict(
     time_limit: float | None = None,
 ) -> Certificate:
     """The certificate of a set of lines that cannot all hold (``conflicting_lines``): a
-    DRAT proof that the lines' automaton clauses have no common picture, and, when the set is
-    minimal, for each line a picture that keeps every other line's clue (checked by counting
-    runs, :func:`~helper.nonogram.clues.runs`).
+    DRAT proof that the lines' clauses (block-start CNF) have no common picture, and, when
+    the set is minimal, for each line a picture that keeps every other line's clue (checked
+    by counting runs, :func:`~helper.nonogram.clues.runs`).
 
     Examples
     --------
@@ -155,13 +160,13 @@ def certify_conflict(
 
 
 def _line_parts(puzzle: Nonogram, lines: Sequence[ClueLine]) -> list[Formula]:
-    """The automaton clauses of each line, over one numbering (cells first)."""
+    """The block-start clauses of each line, over one numbering (cells first)."""
     top = puzzle.height * puzzle.width
     parts: list[Formula] = []
     for line in lines:
         cells = line_cells(puzzle, line)
         clauses: Formula = []
-        new_top = automaton_line_clauses(line.clue, [UNKNOWN] * len(cells), cells, top, clauses)
+        new_top = start_line_clauses(line.clue, [UNKNOWN] * len(cells), cells, top, clauses)
         assert new_top is not None  # a valid clue always fits an open line
         top = new_top
         parts.append(clauses)

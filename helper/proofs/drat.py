@@ -17,9 +17,10 @@ Each lemma is checked forward, in the order given:
 
 Deletions are applied, except of a clause that is the reason of a literal fixed at the top
 level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
-lemma pass). The checker shares nothing with the solvers: plain Python over lists of
-integers, with two watched literals per clause (a clause of two literals is listed under
-each of its literals instead), for the lemmas; the formula's own unit propagation, which reads
+lemma pass), and of a clause already satisfied at the top level, which could never act again
+(kept, it changes no verdict). The checker shares nothing with the solvers: plain Python over
+lists of integers, with two watched literals per clause (a clause of two literals is listed
+under each of its literals instead), for the lemmas; the formula's own unit propagation, which reads
 every clause, is array code (numpy), and when it reaches a conflict no lemma is needed and the
 Python database is never built.
 """
@@ -237,6 +238,18 @@ class _Database:
             for index, literals in enumerate(self.clauses):
                 self._by_key[frozenset(literals)].append(index)
         return self._by_key
+
+    def satisfied(self, clause: Sequence[int]) -> bool:
+        """Whether a literal fixed at the top level satisfies ``clause``.
+
+        Such a clause can never propagate nor conflict again (top-level values are never
+        undone), and a RAT resolvent with it holds at once: keeping it when a proof deletes it
+        changes no verdict, and saves looking it up. Most deletions in a solver's proof are of
+        such clauses (the formula simplified at the top level), so the table of clauses by
+        key (:attr:`by_key`) is often never made.
+        """
+        value, known = self.value, len(self.value) // 2
+        return any(abs(literal) <= known and value[literal] > 0 for literal in clause)
 
     def delete(self, clause: Sequence[int]) -> None:
         """Delete one copy of ``clause``, if one is there (a reason is kept)."""
@@ -575,7 +588,8 @@ def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> Pr
             result.propagations = database.propagations
             return result
         if step.delete:
-            database.delete(step.clause)
+            if not database.satisfied(step.clause):  # a satisfied clause is kept: see there
+                database.delete(step.clause)
             result.deletions += 1
             continue
         result.lemmas += bool(step.clause)

@@ -93,13 +93,13 @@ def test_a_player_carries_each_steps_proof():
 def test_a_nonogram_step_s_formula_is_its_lines_the_known_cells_and_the_other_value():
     from helper.explain.certify import _nonogram_formula
     from helper.explain.steps import Step
-    from helper.nonogram.models.cnf_automaton import automaton_line_clauses
+    from helper.nonogram.models.cnf_starts import start_line_clauses
 
     puzzle = Nonogram([[2], [1]], [[2], [1]])
     step = Step({(1, 0): 1}, (("column", 0),), "", "line solver", 1)
     before = [[1, 1], [-1, -1]]
     expected: list = []
-    automaton_line_clauses([2], [-1, -1], [1, 3], 4, expected)  # column 0: cells 1 and 3
+    start_line_clauses([2], [-1, -1], [1, 3], 4, expected)  # column 0: cells 1 and 3
     expected += [[1], [-3]]  # (0, 0) known filled; "(1, 0) is not filled"
     assert _nonogram_formula(puzzle, step, before) == expected
 

@@ -5,6 +5,7 @@ satisfiable formula, a proof without the empty clause, a line that is not a step
 import dataclasses
 import itertools
 import random
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +15,7 @@ from pysat.solvers import Solver
 
 from helper.deadline import Deadline
 from helper.proofs import Checker, ProofCheck, ProofError, Step, check_drat, parse_drat
-from helper.proofs.drat import unit_refutes
+from helper.proofs.drat import _Database, unit_refutes
 
 TWO = [[1, 2], [1, -2], [-1, 2], [-1, -2]]  # x, y: every combination ruled out
 
@@ -282,6 +283,38 @@ def test_no_proof_of_a_satisfiable_formula_is_accepted_whatever_its_steps(formul
     proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
     if check_drat(formula, proof).valid:
         assert not satisfiable(formula, 4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(small_clauses, max_size=10),
+    st.lists(st.tuples(st.lists(st.integers(-6, 6).filter(bool), max_size=3), st.booleans())),
+)
+def test_keeping_the_clauses_satisfied_at_the_top_level_that_a_proof_deletes_changes_nothing(
+    formula, steps
+):
+    """A deletion of a clause that a fixed literal satisfies is skipped; the check (verdict,
+    failing step, reason, counts) is the one that applying it gives."""
+    proof = [Step(tuple(clause), delete) for clause, delete in steps] + [Step(())]
+    kept = check_drat(formula, proof)
+    with mock.patch.object(_Database, "satisfied", lambda self, clause: False):
+        applied = check_drat(formula, proof)
+    assert kept == applied
+
+
+def test_a_proof_that_deletes_only_satisfied_clauses_never_builds_the_table_of_clauses():
+    formula = [[1], [1, 2, 3], [-2, 3, 4], [2, -4], [-3, 5]]
+    checker = Checker(formula)
+    database = checker._database
+    assert database is not None and not checker.refuted_by_propagation
+    check = checker.check(["d 1 2 3 0", "d 3 2 1 0", "d 1 0", "0"])  # each holds 1: kept
+    assert not check.valid and check.deletions == 3
+    assert database._by_key is None
+    other = Checker(formula)
+    database = other._database
+    assert database is not None
+    other.check(["d -2 3 4 0", "0"])  # no literal of it is fixed: looked up, deleted
+    assert database._by_key is not None and not database.alive[2]
 
 
 # -- the formula loaded once: Checker ----------------------------------------------------------
