@@ -243,10 +243,13 @@ class _Database:
         """Whether a literal fixed at the top level satisfies ``clause``.
 
         Such a clause can never propagate nor conflict again (top-level values are never
-        undone), and a RAT resolvent with it holds at once: keeping it when a proof deletes it
-        changes no verdict, and saves looking it up. Most deletions in a solver's proof are of
-        such clauses (the formula simplified at the top level), so the table of clauses by
-        key (:attr:`by_key`) is often never made.
+        undone). In a RAT check on a pivot ``p``, its resolvent holds at once, unless its true
+        literal is ``-p``; then ``p`` is false at the top level, and the reason of ``-p``
+        (never deleted) fails the check already, as the lemma's own RUP did. So keeping it
+        when a proof deletes it changes no verdict (only the effort of a failing RAT check),
+        and saves looking it up. Most deletions in a solver's proof are of such clauses (the
+        formula simplified at the top level), so the table of clauses by key
+        (:attr:`by_key`) is often never made.
         """
         value, known = self.value, len(self.value) // 2
         return any(abs(literal) <= known and value[literal] > 0 for literal in clause)
