@@ -15,14 +15,16 @@ Each lemma is checked forward, in the order given:
   RAT clause keeps a formula satisfiable when it was (Järvisalo, Heule and Biere 2012; the DRAT
   format: Wetzler, Heule and Hunt 2014).
 
-Deletions are applied, except of a clause that is the reason of a literal fixed at the top
-level (as drat-trim does by default, they are ignored: keeping a clause never makes a false
-lemma pass), and of a clause already satisfied at the top level, which could never act again
-(kept, it changes no verdict). The checker shares nothing with the solvers: plain Python over
-lists of integers, with two watched literals per clause (a clause of two literals is listed
-under each of its literals instead), for the lemmas; the formula's own unit propagation, which reads
-every clause, is array code (numpy), and when it reaches a conflict no lemma is needed and the
-Python database is never built.
+Deletions are applied, except of a clause already satisfied at the top level (a literal of it
+fixed there). That covers the clause that fixed the literal, its *reason*, whose deletion
+drat-trim also ignores by default (keeping a clause never makes a false lemma pass); every
+other such clause could never act again, so keeping it changes no verdict.
+
+The checker shares nothing with the solvers: plain Python over lists of integers, with two
+watched literals per clause (a clause of two literals is listed under each of its literals
+instead), for the lemmas; the formula's own unit propagation, which reads every clause, is
+array code (numpy), and when it reaches a conflict no lemma is needed and the Python database
+is never built.
 """
 
 from __future__ import annotations
@@ -132,7 +134,6 @@ class _Database:
         self.binary: dict[int, list[tuple[int, int]]] = defaultdict(list)
         self._by_key: dict[frozenset[int], list[int]] | None = None  # made at the 1st deletion
         self.value: list[int] = [0] * (2 * top + 1)  # literal -> 1, -1 or 0, at the top level
-        self.reason: dict[int, int] = {}  # variable -> clause that fixed it at the top level
         self.trail: list[int] = []
         self.inconsistent = inconsistent  # the top level itself reached a conflict
         self.propagations = 0
@@ -176,8 +177,8 @@ class _Database:
         if not open_literals:
             self.inconsistent = True  # every literal false at the top level (or no literal)
         elif len(open_literals) == 1:
-            self._fix(open_literals[0], index)
-            if self.propagate(self.trail, len(self.trail) - 1, self.reason) is not None:
+            self._fix(open_literals[0])
+            if self.propagate(self.trail, len(self.trail) - 1) is not None:
                 self.inconsistent = True
 
     def load(self, formula: Iterable[Sequence[int]]) -> None:
@@ -215,8 +216,8 @@ class _Database:
         for index in units:
             literal = clauses[index][0]
             if not self.value[literal]:  # else the same unit again: no conflict here
-                self._fix(literal, index)
-        self.propagate(self.trail, 0, self.reason)  # reaches no conflict here
+                self._fix(literal)
+        self.propagate(self.trail, 0)  # reaches no conflict here
 
     def _watch(self, literals: list[int], index: int) -> None:
         """List clause ``index`` under its two literals, or watch two of its literals (the first
@@ -240,28 +241,27 @@ class _Database:
         return self._by_key
 
     def satisfied(self, clause: Sequence[int]) -> bool:
-        """Whether a literal fixed at the top level satisfies ``clause``.
+        """Whether a literal fixed at the top level satisfies ``clause``: then a proof's
+        deletion of it is ignored.
 
-        Such a clause can never propagate nor conflict again (top-level values are never
-        undone). In a RAT check on a pivot ``p``, its resolvent holds at once, unless its true
-        literal is ``-p``; then ``p`` is false at the top level, and the reason of ``-p``
-        (never deleted) fails the check already, as the lemma's own RUP did. So keeping it
-        when a proof deletes it changes no verdict (only the effort of a failing RAT check),
-        and saves looking it up. Most deletions in a solver's proof are of such clauses (the
-        formula simplified at the top level), so the table of clauses by key
-        (:attr:`by_key`) is often never made.
+        The reason of a fixed literal is such a clause: keeping it keeps the literal fixed,
+        as drat-trim does. Any other can never propagate nor conflict again (top-level values
+        are never undone). In a RAT check on a pivot ``p``, its resolvent holds at once,
+        unless its true literal is ``-p``; then ``p`` is false at the top level, and the
+        reason of ``-p`` (kept) fails the check already, as the lemma's own RUP did. So
+        keeping it changes no verdict (only the effort of a failing RAT check), and saves
+        looking it up. Most deletions in a solver's proof are of such clauses (the formula
+        simplified at the top level), so the table of clauses by key (:attr:`by_key`) is
+        often never made.
         """
         value, known = self.value, len(self.value) // 2
         return any(abs(literal) <= known and value[literal] > 0 for literal in clause)
 
     def delete(self, clause: Sequence[int]) -> None:
-        """Delete one copy of ``clause``, if one is there (a reason is kept)."""
-        reason = self.reason
+        """Delete one copy of ``clause``, if one is there; not for a clause that is
+        :meth:`satisfied` (those are kept)."""
         for index in self.by_key.get(frozenset(clause), ()):
             if self.alive[index]:
-                for literal in clause:
-                    if reason.get(abs(literal)) == index:
-                        return  # the reason of a fixed literal: kept (see the module)
                 self.alive[index] = False
                 literals = self.clauses[index]
                 if len(literals) == 2 and literals[0] != -literals[1]:  # listed: unlisted
@@ -270,16 +270,13 @@ class _Database:
                     self.binary[b].remove((a, index))
                 return
 
-    def _fix(self, literal: int, reason: int) -> None:
-        """Set ``literal`` at the top level, by the unit clause ``reason`` (a propagation)."""
+    def _fix(self, literal: int) -> None:
+        """Set ``literal`` at the top level, by a unit clause (a propagation)."""
         self.value[literal], self.value[-literal] = 1, -1
-        self.reason[abs(literal)] = reason
         self.trail.append(literal)
         self.propagations += 1
 
-    def propagate(
-        self, trail: list[int], start: int, reasons: dict[int, int] | None = None
-    ) -> int | None:
+    def propagate(self, trail: list[int], start: int) -> int | None:
         """Unit propagation from ``trail[start:]``; the index of a falsified clause, or
         ``None`` at a fixpoint. ``value`` and ``trail`` are extended in place."""
         head = start
@@ -296,8 +293,6 @@ class _Database:
                     value[other], value[-other] = 1, -1
                     trail.append(other)
                     self.propagations += 1
-                    if reasons is not None:
-                        reasons[abs(other)] = index
             watching = watches[false_literal]
             keep = []
             conflict = None
@@ -326,8 +321,6 @@ class _Database:
                     value[other], value[-other] = 1, -1
                     trail.append(other)
                     self.propagations += 1
-                    if reasons is not None:
-                        reasons[abs(other)] = index
             watches[false_literal] = keep
             if conflict is not None:
                 return conflict
@@ -591,7 +584,7 @@ def _check(database: _Database, steps: Sequence[Step], deadline: Deadline) -> Pr
             result.propagations = database.propagations
             return result
         if step.delete:
-            if not database.satisfied(step.clause):  # a satisfied clause is kept: see there
+            if not database.satisfied(step.clause):  # kept: see there
                 database.delete(step.clause)
             result.deletions += 1
             continue
